@@ -1,0 +1,167 @@
+# ftrace-kit top-level Makefile.
+#
+#   make [ARCH=x86_64|mips|arm] [STAGE=1..4]   build a stage's runtime + demo
+#   make demo                                  run the demo (each stage)
+#   make check [ARCH=..] [STAGE=..]            run the tests
+#   make bench                                 x86_64 benchmark
+#   make help
+#
+# The runtime of stage N is composed the way the kernel composes ftrace:
+# every stage directory and arch/<arch>/ have a Kbuild file listing objects
+# under CONFIG_* switches, and STAGE only decides which switches are on.
+
+KIT := $(CURDIR)
+
+# "make check" with no ARCH on the command line runs every arch.
+ifeq ($(origin ARCH),undefined)
+ALL_ARCHES_DEFAULT := 1
+endif
+ARCH	?= x86_64
+STAGE	?= 1
+ARCHES	:= $(notdir $(wildcard arch/*))
+
+ifeq ($(wildcard arch/$(ARCH)/arch.mk),)
+$(error ARCH=$(ARCH) is not supported (have: $(ARCHES)))
+endif
+include arch/$(ARCH)/arch.mk
+
+CC	:= $(CROSS_COMPILE)gcc
+AR	:= $(CROSS_COMPILE)ar
+OBJDUMP	:= $(CROSS_COMPILE)objdump
+
+# Which stages this arch may build: a stage needs every HAVE_* it uses.
+STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
+STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_FUNCTION_GRAPH_TRACER),2))
+STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_DYNAMIC_FTRACE),$(if $(HAVE_FTRACE_MCOUNT_RECORD),3)))
+STAGES += $(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4))
+STAGES := $(strip $(STAGES))
+
+CONFIG_FUNCTION_TRACER		:= y
+CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4,$(STAGE)),y)
+CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
+CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
+	   CONFIG_DYNAMIC_FTRACE
+
+STAGE_DIRS-y				:= stage1-static
+STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
+STAGE_DIRS-$(CONFIG_DYNAMIC_FTRACE)		+= stage3-dynamic
+STAGE_DIRS-$(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_DYNAMIC_FTRACE)) += stage4-dyn-graph
+SRC_DIRS := $(STAGE_DIRS-y) arch/$(ARCH)
+
+O	:= build/$(ARCH)/stage$(STAGE)
+LIB	:= $(O)/libftrace.a
+
+CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
+# The runtime is never instrumented: no -pg here (the kernel's notrace).
+KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -std=gnu11 \
+	-Iarch/$(ARCH)/include -Istage1-static/include $(CONFIG_CFLAGS) \
+	$(ARCH_CFLAGS)
+# What a traced program is compiled with (scripts/ftrace-cc prints it too).
+TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/stage1-static/include
+TRACE_LDFLAGS := $(ARCH_LDFLAGS)
+TRACE_LIBS := -Wl,--whole-archive $(KIT)/$(LIB) -Wl,--no-whole-archive -lpthread
+
+# Collect obj-y from every Kbuild file of this configuration.
+define collect-kbuild
+obj-y :=
+include $(1)/Kbuild
+RUNTIME_OBJS += $$(addprefix $(O)/$(1)/,$$(obj-y))
+endef
+RUNTIME_OBJS :=
+$(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
+
+TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
+
+.PHONY: all runtime demo check bench clean help deps stage-ok fuzz \
+	recordmcount print-%
+all: runtime $(O)/demo
+
+stage-ok:
+	@if [ -z "$(filter $(STAGE),$(STAGES))" ]; then \
+		echo "stage $(STAGE) is not available for ARCH=$(ARCH)" \
+		     "(it provides stages: $(or $(STAGES),none);" \
+		     "see arch/$(ARCH)/arch.mk)" >&2; exit 1; fi
+
+runtime: stage-ok deps-quiet $(LIB)
+
+$(LIB): $(RUNTIME_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(O)/%.o: %.c $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/%.o: %.S $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(KIT_CFLAGS) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
+
+# Rebuild when the flags change (ARCH_CFLAGS, CROSS_COMPILE, ...).
+$(O)/.flags: FORCE
+	@mkdir -p $(O)
+	@echo '$(CC) $(KIT_CFLAGS)' | cmp -s - $@ || \
+		echo '$(CC) $(KIT_CFLAGS)' > $@
+FORCE:
+
+-include $(RUNTIME_OBJS:.o=.d)
+
+# Test and demo programs are built exactly as scripts/ftrace-cc builds a
+# user's program: traced objects with -pg, linked without -pg.
+$(O)/progs/%.o: tests/progs/%.c $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
+$(O)/progs/%.o: tests/progs/%.S $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -Iarch/$(ARCH)/include -c $< -o $@
+$(O)/%: $(O)/progs/%.o $(LIB)
+	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $< $(TRACE_LIBS)
+
+progs: runtime $(addprefix $(O)/,$(TEST_PROGS))
+
+demo:
+	@scripts/install-deps --arch $(ARCH)
+	@for s in $(STAGES); do \
+		$(MAKE) -s --no-print-directory ARCH=$(ARCH) STAGE=$$s \
+			all || exit 1; \
+		scripts/demo --arch $(ARCH) --stage $$s || exit 1; \
+	done
+
+check:
+	@scripts/install-deps $(if $(ALL_ARCHES_DEFAULT),--all,--arch $(ARCH)) --test
+	@tests/run-tests.sh $(if $(ALL_ARCHES_DEFAULT),,--arch $(ARCH)) \
+		$(if $(filter command line,$(origin STAGE)),--stage $(STAGE))
+
+bench:
+	@scripts/install-deps --arch x86_64 --bench
+	@scripts/bench
+
+recordmcount:
+	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
+
+fuzz:
+	@$(MAKE) -C recordmcount O=$(KIT)/build/host fuzz
+
+deps-quiet:
+	@scripts/install-deps --arch $(ARCH) --quiet
+
+clean:
+	rm -rf build
+
+print-%:
+	@echo '$($*)'
+
+help:
+	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'
+	@echo
+	@echo '  make [ARCH=a] [STAGE=n]  build stage n runtime and demo (default x86_64, 1)'
+	@echo '  make demo [ARCH=a]       trace the demo program with every stage'
+	@echo '  make check               all tests, every arch (ARCH=/STAGE= narrow it)'
+	@echo '  make bench               x86_64 ns/call of each stage vs no -pg'
+	@echo '  make recordmcount        build the host tool into build/host'
+	@echo '  make fuzz                short fuzzing run of recordmcount'
+	@echo '  make clean'
+	@echo
+	@echo '  arches: $(ARCHES);  ARCH=$(ARCH) provides stages: $(or $(STAGES),none)'
+	@echo '  trace your own program:'
+	@echo '    scripts/ftrace-cc --arch $(ARCH) --stage 1 -o prog prog.c'
+	@echo '    scripts/ftrace-run --arch $(ARCH) --tracer function -- ./prog'

@@ -1,0 +1,19 @@
+# ARM 32-bit, hard float (armhf), ARM (not Thumb-2) state, run under qemu-arm.
+HAVE_FUNCTION_TRACER		:=
+HAVE_FUNCTION_GRAPH_TRACER	:=
+HAVE_FUNCTION_GRAPH_FP_TEST	:=
+HAVE_FUNCTION_GRAPH_RET_ADDR_PTR :=
+HAVE_DYNAMIC_FTRACE		:=
+HAVE_FTRACE_MCOUNT_RECORD	:=
+
+CROSS_COMPILE	?= arm-linux-gnueabihf-
+QEMU		:= qemu-arm
+SYSROOT		:= /usr/arm-linux-gnueabihf
+DEB_PACKAGES	:= gcc-arm-linux-gnueabihf qemu-user
+
+# -marm: 4-byte "bl __gnu_mcount_nc" sites.  -mapcs-frame: every function
+# keeps the APCS frame (fp -> saved pc, lr at [fp, #-4]) that both the
+# stack walker and the graph tracer rely on.
+ARCH_CFLAGS	:= -marm -mapcs-frame -fno-pie -fno-omit-frame-pointer
+ARCH_LDFLAGS	:= -no-pie
+MCOUNT_SYMBOL	:= __gnu_mcount_nc

@@ -1,0 +1,19 @@
+# x86_64: what this arch provides (the kernel's arch/x86/Kconfig "select"s)
+# and how to build code for it.  Native: no cross tools, no qemu.
+HAVE_FUNCTION_TRACER		:= y
+HAVE_FUNCTION_GRAPH_TRACER	:=
+HAVE_FUNCTION_GRAPH_FP_TEST	:=
+HAVE_FUNCTION_GRAPH_RET_ADDR_PTR :=
+HAVE_DYNAMIC_FTRACE		:=
+HAVE_FTRACE_MCOUNT_RECORD	:=
+
+CROSS_COMPILE	?=
+QEMU		:=
+SYSROOT		:=
+DEB_PACKAGES	:=
+
+# Non-PIE so that mcount is reached by a plain 5-byte "call rel32"
+# (R_X86_64_PLT32), the site the design document assumes.
+ARCH_CFLAGS	:= -fno-pie -fno-omit-frame-pointer
+ARCH_LDFLAGS	:= -no-pie
+MCOUNT_SYMBOL	:= mcount

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * TRACE_IRQFLAGS_SUPPORT, user-space edition.
+ *
+ * A process has no interrupts, but it has their exact analogue: a signal
+ * handler can run between any two instructions of the thread it lands on.
+ * "Disabling interrupts" is blocking every signal in the thread's mask, and
+ * the saved "flags" are the previous mask.  It is a system call, so the
+ * tracer's hot path never uses it: it is for the rare slow paths (a thread's
+ * first event, switching tracers, writing the trace out).  Every arch can use
+ * this file as it is; an arch's asm/irqflags.h includes it.
+ */
+#ifndef _ASM_GENERIC_IRQFLAGS_H
+#define _ASM_GENERIC_IRQFLAGS_H
+
+#include <signal.h>
+#include <pthread.h>
+
+typedef sigset_t irqflags_t;
+
+static inline void arch_local_irq_save(irqflags_t *flags)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, flags);
+}
+
+static inline void arch_local_irq_restore(const irqflags_t *flags)
+{
+	pthread_sigmask(SIG_SETMASK, flags, NULL);
+}
+
+/* Nonzero when no signal can interrupt the caller. */
+static inline int arch_irqs_disabled(void)
+{
+	sigset_t cur;
+
+	pthread_sigmask(SIG_SETMASK, NULL, &cur);
+	return sigismember(&cur, SIGALRM) && sigismember(&cur, SIGUSR1);
+}
+
+#define local_irq_save(f)	arch_local_irq_save(&(f))
+#define local_irq_restore(f)	arch_local_irq_restore(&(f))
+#define irqs_disabled()		arch_irqs_disabled()
+
+#endif

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Generic tracing core: tracers, the per-thread ring buffer and the
+ * settings that mirror tracefs files.  Nothing here knows an opcode.
+ */
+#ifndef _TRACE_H
+#define _TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <linux/ftrace.h>
+#include <linux/stacktrace.h>
+#include <asm/local.h>
+
+/* ---- ring buffer (ring_buffer.c) -------------------------------------- */
+
+enum trace_type {
+	TRACE_UNUSED = 0,
+	TRACE_FN,		/* function tracer: ip, parent */
+	TRACE_STACK,		/* func_stack_trace: header, then payloads */
+	TRACE_STACK_PAYLOAD,
+	TRACE_GRAPH_ENT,	/* function_graph: entry of ip */
+	TRACE_GRAPH_RET,	/* function_graph: return from ip */
+	TRACE_NR_TYPES
+};
+
+/*
+ * One slot, the same 32 bytes on every arch (addresses widened to 64 bits)
+ * so the buffer arithmetic is arch-independent.
+ */
+struct trace_entry {
+	union {
+		struct {
+			uint64_t ts;	/* trace_clock_local() units */
+			uint64_t ip;	/* selfpc: the site in the function */
+			uint64_t arg;	/* frompc, or graph call time */
+		};
+		uint64_t pc[3];		/* TRACE_STACK_PAYLOAD */
+	};
+	uint16_t type;
+	uint16_t depth;			/* graph depth; stack: nr of pcs */
+	uint16_t cpu;
+	uint16_t flags;
+};
+
+#define TRACE_COMM_LEN	16
+
+/* The buffer of one thread; it outlives the thread. */
+struct trace_buffer {
+	local_t		head;		/* slots ever reserved */
+	unsigned long	mask;		/* nr of slots - 1 */
+	pid_t		tid;
+	char		comm[TRACE_COMM_LEN];
+	unsigned long	nested;		/* reservations that interrupted one */
+	struct trace_entry *entries;
+};
+
+extern __thread struct trace_buffer *this_buffer;
+extern int tracing_on;			/* the tracing_on file */
+
+struct trace_buffer *trace_buffer_claim(void);
+int ring_buffer_set_size_kb(unsigned long kb);
+unsigned long ring_buffer_size_kb(void);
+int ring_buffer_nr_threads(void);
+struct trace_buffer *ring_buffer_thread(int i);
+unsigned long ring_buffer_lost_threads(void);
+void ring_buffer_reset(void);
+
+/*
+ * Reserve n consecutive slots in the calling thread's buffer; safe against
+ * signal handlers that reserve in between.  NULL when tracing is off.
+ */
+static inline struct trace_entry *trace_reserve(unsigned int n,
+						unsigned long *idx)
+{
+	struct trace_buffer *b = this_buffer;
+	unsigned long end;
+
+	if (__builtin_expect(!b, 0)) {
+		b = trace_buffer_claim();
+		if (!b)
+			return NULL;
+	}
+	end = local_add_return(n, &b->head);
+	*idx = end - n;
+	return &b->entries[*idx & b->mask];
+}
+
+static inline struct trace_entry *trace_slot(unsigned long idx)
+{
+	return &this_buffer->entries[idx & this_buffer->mask];
+}
+
+/* ---- tracers (trace.c) ------------------------------------------------- */
+
+struct tracer {
+	const char	*name;
+	int		(*init)(void);
+	void		(*reset)(void);
+	struct tracer	*next;
+};
+
+int register_tracer(struct tracer *t);
+struct tracer *current_tracer(void);
+
+/* trace_options bits */
+#define TRACE_ITER_FUNC_STACK_TRACE	0x1
+extern unsigned long trace_flags;
+
+/* ---- settings mirroring tracefs files (trace.c) ------------------------ */
+
+struct tracefs_file {
+	const char	*name;
+	int		(*write)(const char *val);	/* -errno */
+	int		(*read)(char *buf, size_t len);
+	struct tracefs_file *next;
+};
+void tracefs_register(struct tracefs_file *f);
+/* One-line error for a rejected setting, printed by the env parser. */
+void tracefs_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* ---- output (trace_output.c, ksyms.c) ---------------------------------- */
+
+/* Prints the entry at idx of b (and any payload slots that follow it). */
+typedef void (*trace_print_fn)(FILE *f, struct trace_buffer *b,
+			       unsigned long idx);
+void register_trace_printer(enum trace_type type, trace_print_fn fn);
+/* The "# tracer:" name and column header the trace file starts with. */
+void trace_set_header(const char *tracer, void (*columns)(FILE *f));
+/* Extra "# ..." lines for the header (chapter 2's overrun counter). */
+void trace_add_header_line(void (*line)(FILE *f));
+void trace_print_context(FILE *f, struct trace_buffer *b,
+			 const struct trace_entry *e);
+void trace_clock_init(void);
+uint64_t trace_clock_to_ns(uint64_t ts);
+const char *ksym_name(unsigned long addr, char *buf, size_t len);
+
+/* func_stack_trace (trace_stack.c) */
+void trace_record_stack(unsigned long selfpc, unsigned long frompc,
+			unsigned int cpu, uint64_t ts);
+
+#endif

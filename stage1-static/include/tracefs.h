@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Controlling the tracer from the traced program itself.  Each call names a
+ * file as the kernel's tracefs does (current_tracer, tracing_on,
+ * trace_options, trace, buffer_size_kb, ...) and takes what you would
+ * "echo" into it.  The same files can be set before the program starts
+ * through FTRACE_<FILE> environment variables (scripts/ftrace-run).
+ *
+ *	tracefs_write("current_tracer", "function");
+ *	tracefs_write("trace_options", "func_stack_trace");
+ *
+ * Both return 0 or a negative errno; tracefs_last_error() then says why.
+ */
+#ifndef _TRACEFS_H
+#define _TRACEFS_H
+
+#include <stddef.h>
+
+int tracefs_write(const char *file, const char *value);
+int tracefs_read(const char *file, char *buf, size_t len);
+const char *tracefs_last_error(void);
+
+/* Write the trace now (it is also written when the program exits). */
+int tracefs_dump(const char *path);
+
+/* Counters the tests use to see what the tracer did. */
+struct ftrace_stats {
+	unsigned long	written;	/* entries ever reserved, all threads */
+	unsigned long	nested;		/* records that interrupted a record */
+	unsigned long	overwritten;
+	unsigned long	lost_threads;
+	unsigned long	recursion_missed;
+	unsigned long	threads;	/* buffers claimed: 0 = never recorded */
+};
+void ftrace_get_stats(struct ftrace_stats *st);
+
+#endif

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Address -> function name, the kernel's kallsyms.  Used only while the
+ * trace is written out, never while recording.
+ *
+ * Every loaded object (the program first, then its shared libraries) is
+ * read from its file: .symtab when it has one, so that static functions
+ * are named too, else .dynsym.  A name is given only when the address lies
+ * inside the symbol's [value, value + size): an address in a stripped part
+ * of a library prints as a hex number rather than as a wrong neighbour.
+ */
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include "trace.h"
+
+struct ksym {
+	unsigned long	addr;
+	unsigned long	size;
+	const char	*name;
+};
+
+static struct ksym *ksyms;
+static size_t nr_ksyms, max_ksyms;
+static int ksyms_loaded;
+
+static void ksym_add(unsigned long addr, unsigned long size, const char *name)
+{
+	if (nr_ksyms == max_ksyms) {
+		size_t n = max_ksyms ? max_ksyms * 2 : 1024;
+		struct ksym *k = realloc(ksyms, n * sizeof(*k));
+
+		if (!k)
+			return;
+		ksyms = k;
+		max_ksyms = n;
+	}
+	ksyms[nr_ksyms].addr = addr;
+	ksyms[nr_ksyms].size = size;
+	ksyms[nr_ksyms].name = name;
+	nr_ksyms++;
+}
+
+static int in_file(size_t size, ElfW(Off) off, size_t len)
+{
+	return off <= size && len <= size - off;
+}
+
+/* Add the function symbols of one symbol table section. */
+static void load_symtab(const char *map, size_t size, const ElfW(Shdr) *sh,
+			const ElfW(Shdr) *shdrs, unsigned int shnum,
+			unsigned long bias)
+{
+	const ElfW(Shdr) *strsh;
+	const ElfW(Sym) *sym;
+	size_t i, n;
+
+	if (sh->sh_link >= shnum || sh->sh_entsize != sizeof(ElfW(Sym)) ||
+	    !in_file(size, sh->sh_offset, sh->sh_size))
+		return;
+	strsh = &shdrs[sh->sh_link];
+	if (!in_file(size, strsh->sh_offset, strsh->sh_size) ||
+	    !strsh->sh_size || map[strsh->sh_offset + strsh->sh_size - 1])
+		return;
+	sym = (const ElfW(Sym) *)(map + sh->sh_offset);
+	n = sh->sh_size / sizeof(*sym);
+	for (i = 0; i < n; i++) {
+		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
+		    sym[i].st_shndx == SHN_UNDEF ||
+		    sym[i].st_name >= strsh->sh_size)
+			continue;
+		ksym_add(bias + ftrace_sym_addr(sym[i].st_value),
+			 sym[i].st_size,
+			 map + strsh->sh_offset + sym[i].st_name);
+	}
+}
+
+/* The file stays mapped: the names point into it. */
+static void load_object(const char *path, unsigned long bias)
+{
+	const ElfW(Ehdr) *eh;
+	const ElfW(Shdr) *sh;
+	struct stat st;
+	const char *map;
+	int fd, have_symtab = 0;
+	unsigned int i;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh)) {
+		close(fd);
+		return;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return;
+	eh = (const ElfW(Ehdr) *)map;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_shentsize != sizeof(ElfW(Shdr)) ||
+	    !in_file(st.st_size, eh->e_shoff,
+		     (size_t)eh->e_shnum * sizeof(ElfW(Shdr))))
+		return;
+	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
+	for (i = 0; i < eh->e_shnum; i++)
+		if (sh[i].sh_type == SHT_SYMTAB)
+			have_symtab = 1;
+	for (i = 0; i < eh->e_shnum; i++)
+		if (sh[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM))
+			load_symtab(map, st.st_size, &sh[i], sh, eh->e_shnum,
+				    bias);
+}
+
+static int load_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const char *name = info->dlpi_name;
+
+	/* the program itself has no name here; the vDSO has no file */
+	if (!name || !*name)
+		name = "/proc/self/exe";
+	else if (name[0] != '/')
+		return 0;
+	load_object(name, info->dlpi_addr);
+	return 0;
+}
+
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* at one address prefer the symbol with a size (aliases) */
+	return (y->size > 0) - (x->size > 0);
+}
+
+static void ksyms_load(void)
+{
+	ksyms_loaded = 1;
+	dl_iterate_phdr(load_one, NULL);
+	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+}
+
+const char *ksym_name(unsigned long addr, char *buf, size_t len)
+{
+	size_t lo = 0, hi;
+
+	if (!ksyms_loaded)
+		ksyms_load();
+	hi = nr_ksyms;
+	while (lo < hi) {		/* first symbol above addr */
+		size_t mid = (lo + hi) / 2;
+
+		if (ksyms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* the symbols at the nearest address at or below addr */
+	if (lo > 0) {
+		unsigned long base = ksyms[lo - 1].addr;
+
+		while (lo > 0 && ksyms[lo - 1].addr == base) {
+			const struct ksym *k = &ksyms[--lo];
+
+			if (addr - k->addr < k->size)
+				return k->name;
+		}
+	}
+	snprintf(buf, len, "0x%lx", addr);
+	return buf;
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function tracer: one entry per traced call, "func <-parent".
+ *
+ * function_trace_call() is what mcount calls (through
+ * ftrace_trace_function) on every traced function entry, so it is the
+ * hot path: read the clock, reserve a slot, fill it.  The type is written
+ * last, and the slot is reserved after the time is read, so a signal
+ * handler that traces in between gets the following slots and a later time.
+ */
+#include "trace.h"
+#include <asm/trace_clock.h>
+
+/* Set while this thread is inside function_trace_call(). */
+static __thread int in_record;
+
+void function_trace_call(unsigned long frompc, unsigned long selfpc)
+{
+	struct trace_buffer *b;
+	struct trace_entry *e;
+	unsigned long idx;
+	unsigned int cpu;
+	uint64_t ts;
+
+	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
+		return;
+	in_record++;
+	ts = trace_clock_local(&cpu);
+	e = trace_reserve(1, &idx);
+	b = this_buffer;
+	if (in_record > 1)		/* we interrupted ourselves */
+		b->nested++;
+	e->ts = ts;
+	e->ip = selfpc;
+	e->arg = frompc;
+	e->cpu = cpu;
+	e->depth = 0;
+	e->flags = 0;
+	__atomic_store_n(&e->type, TRACE_FN, __ATOMIC_RELEASE);
+	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
+		trace_record_stack(selfpc, frompc, cpu, ts);
+	in_record--;
+}
+
+static void print_fn(FILE *f, struct trace_buffer *b, unsigned long idx)
+{
+	const struct trace_entry *e = &b->entries[idx & b->mask];
+	char b1[32], b2[32];
+
+	trace_print_context(f, b, e);
+	fprintf(f, "%s <-%s\n", ksym_name(e->ip, b1, sizeof(b1)),
+		ksym_name(e->arg, b2, sizeof(b2)));
+}
+
+static void function_columns(FILE *f)
+{
+	fprintf(f, "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+		   "#              | |         |         |         |\n");
+}
+
+static struct ftrace_ops trace_ops = {
+	.func = function_trace_call,
+};
+
+static int function_trace_init(void)
+{
+	trace_set_header("function", function_columns);
+	return register_ftrace_function(&trace_ops);
+}
+
+static void function_trace_reset(void)
+{
+	unregister_ftrace_function(&trace_ops);
+}
+
+static struct tracer function_trace = {
+	.name	= "function",
+	.init	= function_trace_init,
+	.reset	= function_trace_reset,
+};
+
+__attribute__((constructor(101))) static void function_trace_register(void)
+{
+	register_tracer(&function_trace);
+	register_trace_printer(TRACE_FN, print_fn);
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Writing the trace out: the "trace" file.
+ *
+ * The kernel reads its buffers while tracing goes on; a user-space program
+ * is its own only reader, so the trace is written once, when the program
+ * exits (or when it calls tracefs_dump()).  Every thread's buffer is merged
+ * by time stamp, and each entry is printed by the printer registered for
+ * its type, so that entries made under one tracer still print correctly
+ * after the program switched to another.
+ *
+ * FTRACE_TRACE names the file (stderr when unset).  It is emptied when the
+ * program starts; processes forked from it append their own trace under a
+ * lock, so parent and children share one file as the kernel's CPUs do.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/file.h>
+#include <time.h>
+#include <asm/trace_clock.h>
+#include <asm/irqflags.h>
+#include <tracefs.h>
+#include "trace.h"
+
+static char trace_path[1024];
+
+/* ---- clock -------------------------------------------------------------- */
+
+static uint64_t clk_ts0, clk_ns0;
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+void trace_clock_init(void)
+{
+	unsigned int cpu;
+
+	clk_ns0 = mono_ns();
+	clk_ts0 = trace_clock_local(&cpu);
+}
+
+/*
+ * Clock units to ns since boot: a straight line through the sample taken at
+ * start-up and one taken now (the arch's counter rate is never assumed).
+ */
+static double clk_scale = 1.0;
+
+static void trace_clock_calibrate(void)
+{
+	unsigned int cpu;
+	uint64_t ts1 = trace_clock_local(&cpu), ns1 = mono_ns();
+
+#ifndef TRACE_CLOCK_IS_NS
+	if (ts1 > clk_ts0 && ns1 > clk_ns0)
+		clk_scale = (double)(ns1 - clk_ns0) / (double)(ts1 - clk_ts0);
+#else
+	(void)ts1;
+	(void)ns1;
+#endif
+}
+
+uint64_t trace_clock_to_ns(uint64_t ts)
+{
+#ifdef TRACE_CLOCK_IS_NS
+	return ts;
+#else
+	return clk_ns0 + (int64_t)((double)(int64_t)(ts - clk_ts0) * clk_scale);
+#endif
+}
+
+/* ---- printers ------------------------------------------------------------- */
+
+static const char *trace_header_name = "nop";
+static void (*trace_column_header)(FILE *f);
+
+static struct trace_printer {
+	trace_print_fn print;
+} printers[TRACE_NR_TYPES];
+
+void register_trace_printer(enum trace_type type, trace_print_fn fn)
+{
+	printers[type].print = fn;
+}
+
+void trace_set_header(const char *tracer, void (*columns)(FILE *f))
+{
+	trace_header_name = tracer;
+	trace_column_header = columns;
+}
+
+static void (*header_lines[4])(FILE *f);
+
+void trace_add_header_line(void (*line)(FILE *f))
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(header_lines) / sizeof(header_lines[0]); i++) {
+		if (!header_lines[i]) {
+			header_lines[i] = line;
+			return;
+		}
+	}
+}
+
+/* "           demo-1234    [001]   123.456789: " */
+void trace_print_context(FILE *f, struct trace_buffer *b,
+			 const struct trace_entry *e)
+{
+	uint64_t ns = trace_clock_to_ns(e->ts);
+
+	fprintf(f, "%16s-%-7d [%03u] %5llu.%06llu: ", b->comm, b->tid, e->cpu,
+		(unsigned long long)(ns / 1000000000ull),
+		(unsigned long long)(ns % 1000000000ull / 1000));
+}
+
+/* ---- the dump --------------------------------------------------------------- */
+
+static unsigned long buffer_first(struct trace_buffer *b)
+{
+	unsigned long head = local_read(&b->head);
+
+	return head > b->mask + 1 ? head - (b->mask + 1) : 0;
+}
+
+/* Slots an entry at idx is followed by (payloads of a stack trace). */
+static unsigned int entry_span(struct trace_buffer *b, unsigned long idx)
+{
+	const struct trace_entry *e = &b->entries[idx & b->mask];
+
+	if (e->type == TRACE_STACK)
+		return 1 + (e->depth + 2) / 3;
+	return 1;
+}
+
+static void print_header(FILE *f, unsigned long in_buf,
+			 unsigned long written, unsigned long overwritten)
+{
+	extern unsigned long ftrace_recursion_missed;
+	unsigned int i;
+
+	fprintf(f, "# tracer: %s\n#\n", trace_header_name);
+	fprintf(f, "# entries-in-buffer/entries-written: %lu/%lu   #P:%ld\n",
+		in_buf, written, sysconf(_SC_NPROCESSORS_ONLN));
+	fprintf(f, "# overwritten: %lu   threads-without-buffer: %lu"
+		"   recursion-missed: %lu\n", overwritten,
+		ring_buffer_lost_threads(), ftrace_recursion_missed);
+	for (i = 0; i < sizeof(header_lines) / sizeof(header_lines[0]); i++)
+		if (header_lines[i])
+			header_lines[i](f);
+	fprintf(f, "#\n");
+	if (trace_column_header)
+		trace_column_header(f);
+}
+
+static void print_entries(FILE *f)
+{
+	int n = ring_buffer_nr_threads(), i;
+	unsigned long pos[n > 0 ? n : 1];
+	unsigned long in_buf = 0, written = 0;
+
+	for (i = 0; i < n; i++) {
+		struct trace_buffer *b = ring_buffer_thread(i);
+		unsigned long head = local_read(&b->head);
+
+		pos[i] = buffer_first(b);
+		/* skip payloads whose stack header was overwritten */
+		while (pos[i] < head &&
+		       b->entries[pos[i] & b->mask].type == TRACE_STACK_PAYLOAD)
+			pos[i]++;
+		in_buf += head - pos[i];
+		written += head;
+	}
+	print_header(f, in_buf, written, written - in_buf);
+
+	/* k-way merge: the oldest pending entry of any thread goes next */
+	for (;;) {
+		struct trace_buffer *best = NULL;
+		int bi = -1;
+
+		for (i = 0; i < n; i++) {
+			struct trace_buffer *b = ring_buffer_thread(i);
+
+			if (pos[i] >= local_read(&b->head))
+				continue;
+			if (!best || (int64_t)(b->entries[pos[i] & b->mask].ts -
+					best->entries[pos[bi] & best->mask].ts) < 0) {
+				best = b;
+				bi = i;
+			}
+		}
+		if (!best)
+			break;
+		{
+			struct trace_entry *e =
+				&best->entries[pos[bi] & best->mask];
+
+			if (e->type < TRACE_NR_TYPES && printers[e->type].print)
+				printers[e->type].print(f, best, pos[bi]);
+			pos[bi] += entry_span(best, pos[bi]);
+		}
+	}
+}
+
+int tracefs_dump(const char *path)
+{
+	irqflags_t flags;
+	int was_on, fd = -1;
+	FILE *f;
+
+	was_on = __atomic_exchange_n(&tracing_on, 0, __ATOMIC_SEQ_CST);
+	local_irq_save(flags);
+	if (path && *path) {
+		fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+		if (fd < 0) {
+			tracefs_error("trace: cannot open '%s': %s", path,
+				      strerror(errno));
+			local_irq_restore(flags);
+			tracing_on = was_on;
+			return -errno;
+		}
+		flock(fd, LOCK_EX);
+		f = fdopen(fd, "a");
+	} else {
+		f = stderr;
+	}
+	trace_clock_calibrate();
+	print_entries(f);
+	fflush(f);
+	if (fd >= 0)
+		fclose(f);	/* also drops the lock */
+	local_irq_restore(flags);
+	tracing_on = was_on;
+	return 0;
+}
+
+static void trace_dump_at_exit(void)
+{
+	/* from here on nothing is recorded: the buffers are being read */
+	tracing_on = 0;
+	if (tracefs_dump(trace_path))
+		fprintf(stderr, "ftrace: %s\n", tracefs_last_error());
+}
+
+static void trace_after_fork(void)
+{
+	ring_buffer_reset();
+}
+
+static int trace_file_write(const char *val)
+{
+	int fd;
+
+	if (strlen(val) >= sizeof(trace_path)) {
+		tracefs_error("trace: path too long");
+		return -EINVAL;
+	}
+	if (*val) {
+		/* empty it now: later writers (forked children) append */
+		fd = open(val, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0) {
+			tracefs_error("trace: cannot open '%s': %s", val,
+				      strerror(errno));
+			return -errno;
+		}
+		close(fd);
+	}
+	strcpy(trace_path, val);
+	return 0;
+}
+
+static int trace_file_read(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s\n", trace_path[0] ? trace_path : "(stderr)");
+	return 0;
+}
+
+static struct tracefs_file trace_file = {
+	"trace", trace_file_write, trace_file_read,
+};
+
+__attribute__((constructor(101))) static void trace_output_init(void)
+{
+	tracefs_register(&trace_file);
+	/* registered first, so it runs after the program's own handlers */
+	atexit(trace_dump_at_exit);
+	pthread_atfork(NULL, NULL, trace_after_fork);
+}

@@ -1,0 +1,86 @@
+#!/bin/bash
+# Run the shUnit2 suites for each arch and stage, and add up the results.
+#
+#   tests/run-tests.sh [--arch A] [--stage N]
+#
+# Suites in tests/stage<K>/ run against every stage that contains chapter K
+# (stage 1 suites also run on stages 2-4: later chapters must not break
+# earlier ones).  Suites in tests/recordmcount/ run once per arch.
+# The last line is "N passed, N failed"; the exit status is non-zero when
+# anything failed.
+kit=$(cd "$(dirname "$0")/.." && pwd)
+arches=$(ls "$kit/arch") only_stage=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch) arches=$2; shift ;;
+	--stage) only_stage=$2; shift ;;
+	*) echo "run-tests: unknown option '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+passed=0 failed=0 skipped=0
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+# chapters contained in a stage
+chapters() {
+	case $1 in
+	1) echo 1 ;; 2) echo 1 2 ;; 3) echo 1 3 ;; 4) echo 1 2 3 4 ;;
+	esac
+}
+
+run_suite() { # arch stage suite
+	local out=$log/out n f s
+	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
+	local rc=$?
+	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
+	f=$(sed -n 's/.*failures=\([0-9]*\).*/\1/p' "$out" | tail -1)
+	s=$(sed -n 's/.*skipped=\([0-9]*\).*/\1/p' "$out" | tail -1)
+	n=${n:-0} f=${f:-0} s=${s:-0}
+	if [ "$n" = 0 ] || { [ $rc != 0 ] && [ "$f" = 0 ]; }; then
+		# a suite that crashed or ran nothing counts as one failure
+		f=$((f + 1))
+	fi
+	passed=$((passed + n - f - s))
+	[ $passed -lt 0 ] && passed=0
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+	local name="$1/stage$2/$(basename "$(dirname "$3")")/$(basename "$3" .sh)"
+	if [ "$f" != 0 ]; then
+		echo "FAIL $name ($f of $n)"
+		sed 's/^/    /' "$out" | grep -v '^    $' | tail -40
+	else
+		echo "ok   $name ($n tests${s:+, $s skipped})" | sed 's/, 0 skipped//'
+	fi
+}
+
+for a in $arches; do
+	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
+	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
+	if [ -z "$stages" ]; then
+		echo "skip $a: no stage ${only_stage:+$only_stage }available"
+	fi
+	for s in $stages; do
+		if ! make -s -C "$kit" --no-print-directory ARCH="$a" STAGE="$s" \
+			all progs >"$log/build" 2>&1; then
+			echo "FAIL $a/stage$s: build"
+			tail -20 "$log/build"
+			failed=$((failed + 1))
+			continue
+		fi
+		for c in $(chapters "$s"); do
+			for t in "$kit"/tests/stage$c/test_*.sh; do
+				[ -f "$t" ] && run_suite "$a" "$s" "$t"
+			done
+		done
+	done
+	if [ -z "$only_stage" ]; then
+		for t in "$kit"/tests/recordmcount/test_*.sh; do
+			[ -f "$t" ] && run_suite "$a" 0 "$t"
+		done
+	fi
+done
+echo
+echo "$passed passed, $failed failed${skipped:+, $skipped skipped}" | sed 's/, 0 skipped$//'
+[ "$failed" = 0 ]
