@@ -57,7 +57,8 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 	-Iarch/$(ARCH)/include -Istage1-static/include $(CONFIG_CFLAGS) \
 	$(ARCH_CFLAGS)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
-TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/stage1-static/include
+TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/stage1-static/include \
+	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
 TRACE_LIBS := -Wl,--whole-archive $(KIT)/$(LIB) -Wl,--no-whole-archive -lpthread
 

@@ -351,10 +351,13 @@ __attribute__((constructor(102))) static void trace_env_init(void)
 	for (e = environ; *e; e++) {
 		if (strncmp(*e, "FTRACE_", 7))
 			continue;
-		for (f = tracefs_files; f; f = f->next)
-			if (!strncmp(*e, env_name(f->name, name, sizeof(name)),
-				     strlen(name)) && (*e)[strlen(name)] == '=')
+		for (f = tracefs_files; f; f = f->next) {
+			size_t n = strlen(env_name(f->name, name,
+						   sizeof(name)));
+
+			if (!strncmp(*e, name, n) && (*e)[n] == '=')
 				break;
+		}
 		if (!f || !f->write) {
 			size_t n = strcspn(*e, "=");
 

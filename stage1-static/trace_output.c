@@ -245,6 +245,9 @@ static void trace_dump_at_exit(void)
 {
 	/* from here on nothing is recorded: the buffers are being read */
 	tracing_on = 0;
+	/* a program that traced nothing and was given no trace file: quiet */
+	if (!trace_path[0] && !ring_buffer_nr_threads())
+		return;
 	if (tracefs_dump(trace_path))
 		fprintf(stderr, "ftrace: %s\n", tracefs_last_error());
 }

@@ -9,6 +9,7 @@ QEMU=$(mkvar QEMU)
 SYSROOT=$(mkvar SYSROOT)
 CC=$(mkvar CC)
 OBJDUMP=$(mkvar OBJDUMP)
+SHUNIT_COLOR=none
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
 
@@ -33,7 +34,7 @@ trace_run() {
 
 # The function-tracer lines of a trace, reduced to "tid func <-parent".
 fn_edges() {
-	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] [0-9.]*: \(.*\)$/\1 \2/p' "$1" |
+	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] *[0-9.]*: \(.*\)$/\1 \2/p' "$1" |
 		grep -v ' <stack trace>$'
 }
 

@@ -35,7 +35,9 @@ run_suite() { # arch stage suite
 	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
 	local rc=$?
 	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
-	f=$(sed -n 's/.*failures=\([0-9]*\).*/\1/p' "$out" | tail -1)
+	# shUnit2 counts failed assertions; count failed tests instead
+	f=$(awk '/^test_/ { t = $1 } /^(ASSERT:|shunit2:ERROR)/ && t { bad[t] = 1 }
+		END { n = 0; for (x in bad) n++; print n }' "$out")
 	s=$(sed -n 's/.*skipped=\([0-9]*\).*/\1/p' "$out" | tail -1)
 	n=${n:-0} f=${f:-0} s=${s:-0}
 	if [ "$n" = 0 ] || { [ $rc != 0 ] && [ "$f" = 0 ]; }; then

@@ -56,7 +56,13 @@ trace:
 	/* A frame of our own keeps the %rbp chain walkable (chapter 0). */
 	pushq	%rbp
 	movq	%rsp, %rbp
-	/* 7 GPRs + 8 XMMs = 184 bytes; 192 keeps %rsp 16-byte aligned */
+	/*
+	 * gcc does not align the stack for the mcount call (at -O0 the
+	 * function's "sub $N, %rsp" comes first): align it ourselves, for
+	 * movaps and for the C we call.  "leave" undoes it.
+	 */
+	andq	$-16, %rsp
+	/* 7 GPRs + 8 XMMs = 184 bytes, rounded up to stay aligned */
 	subq	$192, %rsp
 	movq	%rax, 0(%rsp)
 	movq	%rdi, 8(%rsp)

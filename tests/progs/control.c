@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Controls the tracer from inside the program (tracefs_write) and proves
+ * what mcount does:
+ *   probe    point ftrace_trace_function at our own counter: mcount must
+ *            call it once per traced call; put ftrace_stub back: never again
+ *            (the fast path returns without calling into C)
+ *   switch   nop -> function -> nop around three calls: only the middle
+ *            one may appear in the trace
+ *   stats    print the tracer's counters (nothing recorded under nop)
+ */
+#include <stdio.h>
+#include <string.h>
+#include <linux/ftrace.h>
+#include <tracefs.h>
+
+#define noinline __attribute__((noipa))
+
+noinline int before_switch(int x) { return x + 1; }
+noinline int while_tracing(int x) { return x + 2; }
+noinline int after_switch(int x) { return x + 3; }
+noinline int probed(int x) { return x * 2; }
+
+static unsigned long probe_hits, probe_last_self;
+
+/* notrace: it is called by mcount; it must not call mcount itself */
+static notrace void probe(unsigned long frompc, unsigned long selfpc)
+{
+	probe_hits++;
+	probe_last_self = selfpc;
+}
+
+static int do_probe(void)
+{
+	int i, r = 0;
+
+	ftrace_trace_function = probe;
+	for (i = 0; i < 1000; i++)
+		r += probed(i);
+	ftrace_trace_function = ftrace_stub;
+	printf("probe: hits with probe=%lu\n", probe_hits);
+	/* selfpc must lie inside probed() */
+	printf("probe: selfpc in probed=%d\n",
+	       probe_last_self >= (unsigned long)probed &&
+	       probe_last_self < (unsigned long)probed + 64);
+	probe_hits = 0;
+	for (i = 0; i < 1000; i++)
+		r += probed(i);
+	printf("probe: hits with ftrace_stub=%lu\n", probe_hits);
+	return r;
+}
+
+static int do_switch(void)
+{
+	int r = 0;
+
+	r += before_switch(1);
+	if (tracefs_write("current_tracer", "function"))
+		printf("switch: %s\n", tracefs_last_error());
+	r += while_tracing(1);
+	tracefs_write("current_tracer", "nop");
+	r += after_switch(1);
+	return r;
+}
+
+static void do_stats(void)
+{
+	struct ftrace_stats st;
+	char buf[64];
+
+	ftrace_get_stats(&st);
+	tracefs_read("current_tracer", buf, sizeof(buf));
+	printf("stats: tracer=%s", buf);
+	printf("stats: written=%lu threads=%lu\n", st.written, st.threads);
+}
+
+static void do_errors(void)
+{
+	printf("errors: %d %s\n", tracefs_write("current_tracer", "bogus"),
+	       tracefs_last_error());
+	printf("errors: %d %s\n", tracefs_write("trace_options", "nosuch"),
+	       tracefs_last_error());
+	printf("errors: %d %s\n", tracefs_write("no_such_file", "1"),
+	       tracefs_last_error());
+}
+
+int main(int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(what, "probe"))
+		do_probe();
+	else if (!strcmp(what, "switch"))
+		do_switch();
+	else if (!strcmp(what, "errors"))
+		do_errors();
+	else if (strcmp(what, "stats"))
+		return 2;
+	do_stats();
+	return 0;
+}
