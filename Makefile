@@ -72,6 +72,9 @@ RUNTIME_OBJS :=
 $(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
 
 TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
+ifdef CONFIG_FUNCTION_GRAPH_TRACER
+TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
+endif
 
 .PHONY: all runtime demo check bench clean help deps stage-ok fuzz \
 	recordmcount print-%
@@ -115,7 +118,14 @@ $(O)/progs/%.o: tests/progs/%.S $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -Iarch/$(ARCH)/include -c $< -o $@
 $(O)/%: $(O)/progs/%.o $(LIB)
-	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $< $(TRACE_LIBS)
+	@mkdir -p $(dir $@)
+	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $(filter %.o,$^) $(TRACE_LIBS)
+
+# the FP test program links the arch's deliberately broken function
+$(O)/graph/fptest: $(O)/progs/bad_frame.o
+$(O)/progs/bad_frame.o: arch/$(ARCH)/bad_frame.S $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 
 progs: runtime $(addprefix $(O)/,$(TEST_PROGS))
 
@@ -151,6 +161,12 @@ clean:
 print-%:
 	@echo '$($*)'
 
+# docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md
+.PHONY: docs
+docs:
+	@scripts/install-deps --all
+	@scripts/gen-toolchain-excerpts
+
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'
 	@echo
@@ -158,6 +174,7 @@ help:
 	@echo '  make demo [ARCH=a]       trace the demo program with every stage'
 	@echo '  make check               all tests, every arch (ARCH=/STAGE= narrow it)'
 	@echo '  make bench               x86_64 ns/call of each stage vs no -pg'
+	@echo '  make docs                regenerate docs/generated/ (objdump of -pg code)'
 	@echo '  make recordmcount        build the host tool into build/host'
 	@echo '  make fuzz                short fuzzing run of recordmcount'
 	@echo '  make clean'

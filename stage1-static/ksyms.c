@@ -176,3 +176,19 @@ const char *ksym_name(unsigned long addr, char *buf, size_t len)
 	snprintf(buf, len, "0x%lx", addr);
 	return buf;
 }
+
+int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
+			    unsigned long size, void *data), void *data)
+{
+	size_t i;
+	int ret;
+
+	if (!ksyms_loaded)
+		ksyms_load();
+	for (i = 0; i < nr_ksyms; i++) {
+		ret = fn(ksyms[i].name, ksyms[i].addr, ksyms[i].size, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -11,12 +11,8 @@
 #include "trace.h"
 #include <asm/trace_clock.h>
 
-/* Set while this thread is inside function_trace_call(). */
-static __thread int in_record;
-
 void function_trace_call(unsigned long frompc, unsigned long selfpc)
 {
-	struct trace_buffer *b;
 	struct trace_entry *e;
 	unsigned long idx;
 	unsigned int cpu;
@@ -24,12 +20,8 @@ void function_trace_call(unsigned long frompc, unsigned long selfpc)
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
-	in_record++;
 	ts = trace_clock_local(&cpu);
 	e = trace_reserve(1, &idx);
-	b = this_buffer;
-	if (in_record > 1)		/* we interrupted ourselves */
-		b->nested++;
 	e->ts = ts;
 	e->ip = selfpc;
 	e->arg = frompc;
@@ -37,12 +29,13 @@ void function_trace_call(unsigned long frompc, unsigned long selfpc)
 	e->depth = 0;
 	e->flags = 0;
 	__atomic_store_n(&e->type, TRACE_FN, __ATOMIC_RELEASE);
+	trace_commit();
 	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
 		trace_record_stack(selfpc, frompc, cpu, ts);
-	in_record--;
 }
 
-static void print_fn(FILE *f, struct trace_buffer *b, unsigned long idx)
+static unsigned int print_fn(FILE *f, struct trace_buffer *b,
+			     unsigned long idx)
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	char b1[32], b2[32];
@@ -50,6 +43,7 @@ static void print_fn(FILE *f, struct trace_buffer *b, unsigned long idx)
 	trace_print_context(f, b, e);
 	fprintf(f, "%s <-%s\n", ksym_name(e->ip, b1, sizeof(b1)),
 		ksym_name(e->arg, b2, sizeof(b2)));
+	return 1;
 }
 
 static void function_columns(FILE *f)

@@ -130,16 +130,6 @@ static unsigned long buffer_first(struct trace_buffer *b)
 	return head > b->mask + 1 ? head - (b->mask + 1) : 0;
 }
 
-/* Slots an entry at idx is followed by (payloads of a stack trace). */
-static unsigned int entry_span(struct trace_buffer *b, unsigned long idx)
-{
-	const struct trace_entry *e = &b->entries[idx & b->mask];
-
-	if (e->type == TRACE_STACK)
-		return 1 + (e->depth + 2) / 3;
-	return 1;
-}
-
 static void print_header(FILE *f, unsigned long in_buf,
 			 unsigned long written, unsigned long overwritten)
 {
@@ -202,9 +192,11 @@ static void print_entries(FILE *f)
 			struct trace_entry *e =
 				&best->entries[pos[bi] & best->mask];
 
+			unsigned int used = 1;
+
 			if (e->type < TRACE_NR_TYPES && printers[e->type].print)
-				printers[e->type].print(f, best, pos[bi]);
-			pos[bi] += entry_span(best, pos[bi]);
+				used = printers[e->type].print(f, best, pos[bi]);
+			pos[bi] += used;
 		}
 	}
 }

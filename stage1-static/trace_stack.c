@@ -56,9 +56,11 @@ void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 		p->type = TRACE_STACK_PAYLOAD;
 	}
 	__atomic_store_n(&e->type, TRACE_STACK, __ATOMIC_RELEASE);
+	trace_commit();
 }
 
-static void print_stack(FILE *f, struct trace_buffer *b, unsigned long idx)
+static unsigned int print_stack(FILE *f, struct trace_buffer *b,
+				unsigned long idx)
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	unsigned int i;
@@ -73,6 +75,7 @@ static void print_stack(FILE *f, struct trace_buffer *b, unsigned long idx)
 		fprintf(f, " => %s\n", ksym_name(p->pc[i % 3], buf,
 						 sizeof(buf)));
 	}
+	return 1 + (e->depth + 2) / 3;
 }
 
 __attribute__((constructor(101))) static void trace_stack_register(void)

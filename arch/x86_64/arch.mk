@@ -1,9 +1,9 @@
 # x86_64: what this arch provides (the kernel's arch/x86/Kconfig "select"s)
 # and how to build code for it.  Native: no cross tools, no qemu.
 HAVE_FUNCTION_TRACER		:= y
-HAVE_FUNCTION_GRAPH_TRACER	:=
-HAVE_FUNCTION_GRAPH_FP_TEST	:=
-HAVE_FUNCTION_GRAPH_RET_ADDR_PTR :=
+HAVE_FUNCTION_GRAPH_TRACER	:= y
+HAVE_FUNCTION_GRAPH_FP_TEST	:= y
+HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
 HAVE_DYNAMIC_FTRACE		:=
 HAVE_FTRACE_MCOUNT_RECORD	:=
 

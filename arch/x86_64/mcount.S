@@ -27,42 +27,17 @@
  */
 #include <linux/ftrace.h>
 
-	.text
-
 /*
- * ftrace_stub: the "no tracer" value of ftrace_trace_function.  mcount only
- * compares against it; it is still a real function so the pointer is always
- * safe to call.
+ * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
+ * traced function's argument registers in it.  gcc does not align the stack
+ * for the mcount call (at -O0 the function's "sub $N, %rsp" comes first),
+ * so align it here, for movaps and for the C we call; "leave" undoes it.
+ * 7 GPRs + 8 XMMs = 184 bytes, rounded up to keep the alignment.
  */
-	.globl	ftrace_stub
-	.type	ftrace_stub, @function
-ftrace_stub:
-	ret
-	.size	ftrace_stub, .-ftrace_stub
-
-	.globl	mcount
-	.type	mcount, @function
-mcount:
-	/*
-	 * The fast path: one compare, no register touched.  It stays a
-	 * straight line to "ret" so the common case costs a load, a compare
-	 * and a not-taken branch.
-	 */
-	cmpq	$ftrace_stub, ftrace_trace_function(%rip)
-	jne	trace
-	ret
-
-trace:
-	/* A frame of our own keeps the %rbp chain walkable (chapter 0). */
+.macro SAVE_ARGS
 	pushq	%rbp
 	movq	%rsp, %rbp
-	/*
-	 * gcc does not align the stack for the mcount call (at -O0 the
-	 * function's "sub $N, %rsp" comes first): align it ourselves, for
-	 * movaps and for the C we call.  "leave" undoes it.
-	 */
 	andq	$-16, %rsp
-	/* 7 GPRs + 8 XMMs = 184 bytes, rounded up to stay aligned */
 	subq	$192, %rsp
 	movq	%rax, 0(%rsp)
 	movq	%rdi, 8(%rsp)
@@ -80,13 +55,9 @@ trace:
 	movaps	%xmm5, 144(%rsp)
 	movaps	%xmm6, 160(%rsp)
 	movaps	%xmm7, 176(%rsp)
+.endm
 
-	movq	0(%rbp), %rdi		/* func's frame pointer */
-	movq	8(%rdi), %rdi		/* arg 1: frompc */
-	movq	8(%rbp), %rsi
-	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc */
-	call	*ftrace_trace_function(%rip)
-
+.macro RESTORE_ARGS
 	movaps	176(%rsp), %xmm7
 	movaps	160(%rsp), %xmm6
 	movaps	144(%rsp), %xmm5
@@ -104,7 +75,101 @@ trace:
 	movq	8(%rsp), %rdi
 	movq	0(%rsp), %rax
 	leave
+.endm
+
+	.text
+
+/*
+ * ftrace_stub: the "no tracer" value of ftrace_trace_function.  mcount only
+ * compares against it; it is still a real function so the pointer is always
+ * safe to call.
+ */
+	.globl	ftrace_stub
+	.type	ftrace_stub, @function
+ftrace_stub:
 	ret
+	.size	ftrace_stub, .-ftrace_stub
+
+	.globl	mcount
+	.type	mcount, @function
+mcount:
+	/*
+	 * The fast path: compares only, no register touched.  It stays a
+	 * straight line to "ret" so that with no tracer a call costs a few
+	 * loads, compares and not-taken branches.
+	 */
+	cmpq	$ftrace_stub, ftrace_trace_function(%rip)
+	jne	trace
+.Lcheck_graph:
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	cmpq	$ftrace_stub, ftrace_graph_return(%rip)
+	jne	ftrace_graph_caller
+	cmpq	$ftrace_graph_entry_stub, ftrace_graph_entry(%rip)
+	jne	ftrace_graph_caller
+#endif
+	ret
+
+trace:
+	SAVE_ARGS
+	movq	0(%rbp), %rdi		/* func's frame pointer */
+	movq	8(%rdi), %rdi		/* arg 1: frompc */
+	movq	8(%rbp), %rsi
+	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc */
+	call	*ftrace_trace_function(%rip)
+	RESTORE_ARGS
+	/* both tracers may be on: the graph one gets its turn too */
+	jmp	.Lcheck_graph
 	.size	mcount, .-mcount
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 2.  ftrace_graph_caller is reached from mcount with the stack as
+ * on entry to mcount.  func's return slot is 8(func's %rbp); the frame
+ * pointer for the FP test is the caller's %rbp, which func's prologue saved
+ * at 0(func's %rbp) and its epilogue will put back in %rbp.
+ */
+	.globl	ftrace_graph_caller
+	.type	ftrace_graph_caller, @function
+ftrace_graph_caller:
+	SAVE_ARGS
+	movq	0(%rbp), %rdx		/* func's frame pointer */
+	leaq	8(%rdx), %rdi		/* arg 1: parent, func's return slot */
+	movq	8(%rbp), %rsi
+	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc */
+	movq	0(%rdx), %rdx		/* arg 3: caller's %rbp */
+	call	prepare_ftrace_return
+	RESTORE_ARGS
+	ret
+	.size	ftrace_graph_caller, .-ftrace_graph_caller
+
+/*
+ * return_to_handler: func's "ret" lands here instead of in its caller.
+ * Live now: the return value in %rax/%rdx (integers, up to 128 bits) and
+ * %xmm0/%xmm1 (float, double, small structs), and the caller's %rbp.
+ * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
+ * (x87 st(0), for long double, is not saved: the kit's C never uses it.)
+ */
+	.globl	return_to_handler
+	.type	return_to_handler, @function
+return_to_handler:
+	movq	%rsp, %r11
+	andq	$-16, %rsp		/* movaps and the C call need it */
+	subq	$64, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	movaps	%xmm0, 16(%rsp)
+	movaps	%xmm1, 32(%rsp)
+	movq	%r11, 48(%rsp)
+	movq	%rbp, %rdi		/* arg 1: frame pointer for the FP test */
+	call	ftrace_return_to_handler
+	movq	%rax, %r10		/* the real return address */
+	movaps	32(%rsp), %xmm1
+	movaps	16(%rsp), %xmm0
+	movq	8(%rsp), %rdx
+	movq	0(%rsp), %rax
+	movq	48(%rsp), %rsp
+	jmp	*%r10
+	.size	return_to_handler, .-return_to_handler
+#endif
 
 	.section .note.GNU-stack, "", @progbits

@@ -53,6 +53,7 @@ struct trace_buffer {
 	pid_t		tid;
 	char		comm[TRACE_COMM_LEN];
 	unsigned long	nested;		/* reservations that interrupted one */
+	unsigned int	writing;	/* reserved, not yet committed */
 	struct trace_entry *entries;
 };
 
@@ -82,9 +83,17 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 		if (!b)
 			return NULL;
 	}
+	if (b->writing++)		/* we interrupted a writer */
+		b->nested++;
 	end = local_add_return(n, &b->head);
 	*idx = end - n;
 	return &b->entries[*idx & b->mask];
+}
+
+/* The reserved slots are filled. */
+static inline void trace_commit(void)
+{
+	this_buffer->writing--;
 }
 
 static inline struct trace_entry *trace_slot(unsigned long idx)
@@ -123,9 +132,12 @@ void tracefs_error(const char *fmt, ...)
 
 /* ---- output (trace_output.c, ksyms.c) ---------------------------------- */
 
-/* Prints the entry at idx of b (and any payload slots that follow it). */
-typedef void (*trace_print_fn)(FILE *f, struct trace_buffer *b,
-			       unsigned long idx);
+/*
+ * Prints the entry at idx of b; returns how many slots it used (a stack
+ * trace's payloads, a graph leaf's return entry).
+ */
+typedef unsigned int (*trace_print_fn)(FILE *f, struct trace_buffer *b,
+				       unsigned long idx);
 void register_trace_printer(enum trace_type type, trace_print_fn fn);
 /* The "# tracer:" name and column header the trace file starts with. */
 void trace_set_header(const char *tracer, void (*columns)(FILE *f));
@@ -136,6 +148,30 @@ void trace_print_context(FILE *f, struct trace_buffer *b,
 void trace_clock_init(void);
 uint64_t trace_clock_to_ns(uint64_t ts);
 const char *ksym_name(unsigned long addr, char *buf, size_t len);
+/* Calls fn for every function symbol; stops when fn returns nonzero. */
+int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
+			    unsigned long size, void *data), void *data);
+
+/* Function filters (trace_filter.c) */
+struct ftrace_range {
+	unsigned long	start, end;
+};
+struct ftrace_filter_set {
+	struct ftrace_range *ranges;
+	size_t		nr;
+	char		*text;		/* what was written, for reading */
+};
+struct ftrace_filter {
+	struct ftrace_filter_set *set;	/* NULL: no filter */
+};
+int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
+			const char *val);
+int ftrace_filter_read(struct ftrace_filter *filter, char *buf, size_t len);
+int ftrace_filter_match(const struct ftrace_filter_set *set, unsigned long ip);
+
+/* Globs as filter files take them: *, ?, [...]; 0 if it matches. */
+int ftrace_glob_check(const char *glob);
+int ftrace_glob_match(const char *glob, const char *str);
 
 /* func_stack_trace (trace_stack.c) */
 void trace_record_stack(unsigned long selfpc, unsigned long frompc,

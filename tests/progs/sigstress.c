@@ -53,7 +53,7 @@ int main(void)
 		loops++;
 		if (!(loops & 1023))
 			ftrace_get_stats(&st);
-	} while ((!(loops & 1023) ? st.nested < 3 : 1) && loops < 4000000);
+	} while ((!(loops & 1023) ? st.nested < 3 : 1) && loops < 500000);
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
 	ftrace_get_stats(&st);

@@ -42,5 +42,73 @@ extern ftrace_func_t ftrace_trace_function;
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 2, HAVE_FUNCTION_GRAPH_TRACER.  What the arch calls and provides:
+ *
+ * mcount -> ftrace_graph_caller -> prepare_ftrace_return(parent, selfpc,
+ * frame_pointer), arch C code, which finds the slot the traced function
+ * will really return through and calls function_graph_enter(); if that
+ * accepts the call, the slot is rewritten to return_to_handler (asm).
+ * return_to_handler saves the return registers, calls
+ * ftrace_return_to_handler(frame_pointer) for the original return address,
+ * restores them and jumps there.
+ *
+ * frame_pointer (HAVE_FUNCTION_GRAPH_FP_TEST) is the CALLER's frame as the
+ * arch can see it both at entry and at return (x86_64: the caller's %rbp,
+ * which the function saved in its prologue and restores before returning).
+ * It must be a stack address, smaller for deeper frames: the return stack
+ * also uses it to recognise frames that longjmp() skipped.
+ */
+struct ftrace_graph_ent {
+	unsigned long	func;		/* selfpc */
+	int		depth;
+};
+
+struct ftrace_graph_ret {
+	unsigned long	func;
+	int		depth;
+	unsigned long	overrun;
+	unsigned long long calltime;
+	unsigned long long rettime;
+};
+
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *);
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *);
+
+/* mcount compares these with ftrace_graph_entry_stub and ftrace_stub. */
+extern trace_func_graph_ent_t ftrace_graph_entry;
+extern trace_func_graph_ret_t ftrace_graph_return;
+int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace);
+
+int register_ftrace_graph(trace_func_graph_ret_t retfunc,
+			  trace_func_graph_ent_t entryfunc);
+void unregister_ftrace_graph(void);
+
+/* arch: mcount.S and ftrace.c */
+void ftrace_graph_caller(void);
+void return_to_handler(void);
+void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
+			   unsigned long frame_pointer);
+
+/* generic, for the arch */
+int function_graph_enter(unsigned long ret, unsigned long func,
+			 unsigned long frame_pointer, unsigned long *retp);
+unsigned long ftrace_return_to_handler(unsigned long frame_pointer);
+/*
+ * HAVE_FUNCTION_GRAPH_RET_ADDR_PTR: an unwinder that read ret from the
+ * stack slot retp gets back the address the function will really return
+ * to; *idx carries state between calls of one walk (start it at 0).
+ */
+unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
+				    unsigned long *retp);
+#else
+static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
+						  unsigned long *retp)
+{
+	return ret;
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
 #endif /* __ASSEMBLY__ */
 #endif /* _LINUX_FTRACE_H */

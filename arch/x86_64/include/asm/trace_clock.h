@@ -15,18 +15,23 @@
 
 extern int x86_have_rdpid;
 
+static inline unsigned int trace_cpu(void)
+{
+	unsigned long p;
+
+	if (__builtin_expect(x86_have_rdpid, 1)) {
+		__asm__ __volatile__("rdpid %0" : "=r" (p));
+		return p & 0xfff;	/* Linux puts the node above bit 12 */
+	}
+	return sched_getcpu();
+}
+
 static inline uint64_t trace_clock_local(unsigned int *cpu)
 {
 	uint32_t lo, hi;
-	unsigned long p;
 
 	__asm__ __volatile__("rdtsc" : "=a" (lo), "=d" (hi));
-	if (__builtin_expect(x86_have_rdpid, 1)) {
-		__asm__ __volatile__("rdpid %0" : "=r" (p));
-		*cpu = p & 0xfff;	/* Linux puts the node above bit 12 */
-	} else {
-		*cpu = sched_getcpu();
-	}
+	*cpu = trace_cpu();
 	return ((uint64_t)hi << 32) | lo;
 }
 

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function filters, as the set_*_function / set_ftrace_filter files take
+ * them: words separated by blanks or commas, each a glob naming functions,
+ * "!glob" removing functions again.  Writing replaces the whole filter;
+ * writing nothing clears it.
+ *
+ * The globs are resolved against the symbol table once, when the filter is
+ * written, into sorted address ranges; the tracer then only does a binary
+ * search on each call.  A filter in use is never freed (a thread may be
+ * reading it): rewriting a filter leaks the old ranges, a few bytes.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "trace.h"
+
+struct filter_build {
+	const char	*glob;
+	int		remove;
+	unsigned long	matched;
+	struct ftrace_range *r;
+	size_t		nr, max;
+};
+
+static int add_range(struct filter_build *fb, unsigned long start,
+		     unsigned long end)
+{
+	if (fb->nr == fb->max) {
+		size_t n = fb->max ? fb->max * 2 : 64;
+		struct ftrace_range *r = realloc(fb->r, n * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		fb->r = r;
+		fb->max = n;
+	}
+	fb->r[fb->nr].start = start;
+	fb->r[fb->nr].end = end;
+	fb->nr++;
+	return 0;
+}
+
+static int match_one(const char *name, unsigned long addr, unsigned long size,
+		     void *data)
+{
+	struct filter_build *fb = data;
+	size_t i;
+
+	if (!ftrace_glob_match(fb->glob, name))
+		return 0;
+	fb->matched++;
+	if (!fb->remove)
+		return add_range(fb, addr, addr + (size ? size : 1));
+	for (i = 0; i < fb->nr; i++)	/* drop it, keeping the rest */
+		if (fb->r[i].start == addr)
+			fb->r[i] = fb->r[--fb->nr], i--;
+	return 0;
+}
+
+static int range_cmp(const void *a, const void *b)
+{
+	const struct ftrace_range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
+			const char *val)
+{
+	struct filter_build fb = { 0 };
+	struct ftrace_filter_set *set;
+	char word[256];
+	const char *p = val;
+	int ret;
+
+	while (*p) {
+		size_t n = strcspn(p, " ,\t\n");
+
+		if (n >= sizeof(word)) {
+			tracefs_error("%s: pattern too long", file);
+			ret = -EINVAL;
+			goto err;
+		}
+		memcpy(word, p, n);
+		word[n] = 0;
+		p += n;
+		p += strspn(p, " ,\t\n");
+		if (!*word)
+			continue;
+		fb.remove = word[0] == '!';
+		fb.glob = word + fb.remove;
+		if (ftrace_glob_check(fb.glob)) {
+			tracefs_error("%s: bad glob '%s'", file, word);
+			ret = -EINVAL;
+			goto err;
+		}
+		fb.matched = 0;
+		ret = ksym_for_each(match_one, &fb);
+		if (ret) {
+			tracefs_error("%s: out of memory", file);
+			goto err;
+		}
+		if (!fb.matched && !fb.remove) {
+			tracefs_error("%s: '%s' matches no function", file,
+				      word);
+			ret = -EINVAL;
+			goto err;
+		}
+	}
+	set = malloc(sizeof(*set));
+	if (!set) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	qsort(fb.r, fb.nr, sizeof(*fb.r), range_cmp);
+	set->ranges = fb.r;
+	set->nr = fb.nr;
+	set->text = strdup(val);
+	/* an empty set (only removals, or nothing) means "no filter" */
+	__atomic_store_n(&filter->set, fb.nr ? set : NULL, __ATOMIC_RELEASE);
+	return 0;
+err:
+	free(fb.r);
+	return ret;
+}
+
+int ftrace_filter_read(struct ftrace_filter *filter, char *buf, size_t len)
+{
+	struct ftrace_filter_set *set =
+		__atomic_load_n(&filter->set, __ATOMIC_ACQUIRE);
+
+	snprintf(buf, len, "%s\n", set ? set->text : "");
+	return 0;
+}
+
+int ftrace_filter_match(const struct ftrace_filter_set *set, unsigned long ip)
+{
+	size_t lo = 0, hi = set->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (ip < set->ranges[mid].start)
+			hi = mid;
+		else if (ip >= set->ranges[mid].end)
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
