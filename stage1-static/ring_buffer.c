@@ -13,6 +13,7 @@
  * allocates (mmap, which is async-signal-safe).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <pthread.h>
@@ -51,10 +52,31 @@ static unsigned long rb_nr_slots(void)
 	return n;
 }
 
+/*
+ * The thread's name as the kernel's trace shows it.  A thread nobody named
+ * carries the process name; under qemu-user that name is qemu's own, so
+ * such a thread is given the program's name instead.
+ */
+static char process_comm[TRACE_COMM_LEN];
+
+static void trace_comm(char *comm)
+{
+	prctl(PR_GET_NAME, comm);
+	if (!strcmp(comm, process_comm))
+		snprintf(comm, TRACE_COMM_LEN, "%s",
+			 program_invocation_short_name);
+}
+
+__attribute__((constructor(101))) static void ring_buffer_init(void)
+{
+	prctl(PR_GET_NAME, process_comm);
+}
+
 struct trace_buffer *trace_buffer_claim(void)
 {
 	struct trace_buffer *b;
 	unsigned long slots;
+	int saved_errno = errno;	/* the traced program's, not ours */
 	irqflags_t flags;
 	void *mem;
 	int i;
@@ -89,10 +111,11 @@ struct trace_buffer *trace_buffer_claim(void)
 	local_set(&b->head, 0);
 	b->nested = 0;
 	b->tid = syscall(SYS_gettid);
-	prctl(PR_GET_NAME, b->comm);
+	trace_comm(b->comm);
 out:
 	this_buffer = b;
 	local_irq_restore(flags);
+	errno = saved_errno;
 	return b;
 }
 

@@ -51,7 +51,9 @@ void trace_clock_init(void)
  * Clock units to ns since boot: a straight line through the sample taken at
  * start-up and one taken now (the arch's counter rate is never assumed).
  */
+#ifndef TRACE_CLOCK_IS_NS
 static double clk_scale = 1.0;
+#endif
 
 static void trace_clock_calibrate(void)
 {

@@ -88,6 +88,8 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 
 	trace.func = func;
 	trace.depth = idx;
+	trace.calltime = e->calltime;
+	trace.cpu = cpu;
 	if (!ftrace_graph_entry(&trace)) {
 		curr_ret_stack = idx - 1;
 		return -EBUSY;
@@ -96,7 +98,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 }
 
 /* Report the return of the entry at idx, with the time of now. */
-static void graph_return(int idx, unsigned long long now)
+static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
@@ -105,6 +107,7 @@ static void graph_return(int idx, unsigned long long now)
 		.calltime = e->calltime,
 		.rettime = now,
 		.overrun = ftrace_graph_overrun,
+		.cpu = cpu,
 	};
 
 	ftrace_graph_return(&trace);
@@ -166,11 +169,11 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
 
 	now = trace_clock_local(&cpu);
 	for (; idx > j; idx--) {	/* close the frames longjmp skipped */
-		graph_return(idx, now);
+		graph_return(idx, now, cpu);
 		curr_ret_stack = idx - 1;
 	}
 	ret = ret_stack[j].ret;
-	graph_return(j, now);
+	graph_return(j, now, cpu);
 	__asm__ __volatile__("" ::: "memory");
 	curr_ret_stack = j - 1;		/* read everything, then release */
 	errno = saved_errno;

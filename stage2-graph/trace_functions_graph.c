@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <asm/trace_clock.h>
 #include "trace.h"
 #include "fgraph.h"
 
@@ -46,8 +45,6 @@ static void record(int type, unsigned long func, int depth,
 static int trace_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_filter_set *set;
-	unsigned long long ts;
-	unsigned int cpu;
 
 	if (notrace_depth >= 0)
 		return 0;		/* under a set_graph_notrace function */
@@ -64,8 +61,8 @@ static int trace_graph_entry(struct ftrace_graph_ent *trace)
 			return 0;
 		filter_depth = trace->depth;
 	}
-	ts = trace_clock_local(&cpu);
-	record(TRACE_GRAPH_ENT, trace->func, trace->depth, ts, 0, cpu);
+	record(TRACE_GRAPH_ENT, trace->func, trace->depth, trace->calltime, 0,
+	       trace->cpu);
 	return 1;
 }
 
@@ -79,7 +76,7 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
 	if (trace->depth == filter_depth)
 		filter_depth = -1;
 	record(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
-	       trace->calltime, trace_cpu());
+	       trace->calltime, trace->cpu);
 }
 
 /* ---- output --------------------------------------------------------------- */

@@ -31,17 +31,7 @@ static inline void arch_local_irq_restore(const irqflags_t *flags)
 	pthread_sigmask(SIG_SETMASK, flags, NULL);
 }
 
-/* Nonzero when no signal can interrupt the caller. */
-static inline int arch_irqs_disabled(void)
-{
-	sigset_t cur;
-
-	pthread_sigmask(SIG_SETMASK, NULL, &cur);
-	return sigismember(&cur, SIGALRM) && sigismember(&cur, SIGUSR1);
-}
-
 #define local_irq_save(f)	arch_local_irq_save(&(f))
 #define local_irq_restore(f)	arch_local_irq_restore(&(f))
-#define irqs_disabled()		arch_irqs_disabled()
 
 #endif

@@ -24,13 +24,6 @@ static inline uint64_t trace_clock_local(unsigned int *cpu)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static inline unsigned int trace_cpu(void)
-{
-	int c = sched_getcpu();
-
-	return c < 0 ? 0 : c;
-}
-
 /* The generic clock already counts nanoseconds. */
 #define TRACE_CLOCK_IS_NS	1
 

@@ -63,6 +63,10 @@ int unregister_ftrace_function(struct ftrace_ops *ops);
 struct ftrace_graph_ent {
 	unsigned long	func;		/* selfpc */
 	int		depth;
+	/* kit extension: the entry time already read for the return stack,
+	 * so a tracer needs no second clock read (~10 ns each) */
+	unsigned long long calltime;
+	unsigned int	cpu;
 };
 
 struct ftrace_graph_ret {
@@ -71,6 +75,7 @@ struct ftrace_graph_ret {
 	unsigned long	overrun;
 	unsigned long long calltime;
 	unsigned long long rettime;
+	unsigned int	cpu;		/* kit extension, read with rettime */
 };
 
 typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *);

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ARM function graph tracer, the arch half: which stack slot to hijack.
+ *
+ * A traced function has two copies of its return address when mcount runs:
+ *   - the word its call site pushed ("push {lr}") for __gnu_mcount_nc;
+ *     mcount pops it into lr on the way back, so a function that returns
+ *     with "bx lr" without ever saving lr would return through it;
+ *   - [fp, #-4] of its APCS frame (-mapcs-frame).  The prologue saved lr
+ *     there BEFORE the mcount call, and the epilogue
+ *     "ldm sp, {..., fp, sp, pc}" returns through this slot; lr after
+ *     mcount is never looked at again.
+ * So hijacking mcount's copy only works for a function without a frame;
+ * every function the kit builds has one, and the real slot is [fp, #-4].
+ */
+#include <linux/ftrace.h>
+
+/*
+ * Does fp belong to the function whose mcount site is selfpc?  Its APCS
+ * prologue is "mov ip, sp; [push {r0-r3};] push {..., fp, ip, lr, pc};
+ * sub fp, ip, #N", so in a frame of its own:
+ *   fp[0]  = the pc stored by that push: a few instructions before selfpc;
+ *   fp[-1] = lr: the same return address as the copy pushed for mcount;
+ *   fp[-2] = sp at entry: just above fp (16 more bytes when a varargs
+ *            function spilled r0-r3 above its frame).
+ * A function built without -mapcs-frame still has its caller's fp, whose
+ * frame fails at least the first test.
+ */
+static int own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
+			  unsigned long selfpc)
+{
+	unsigned long entry_sp;
+
+	if (!fp || (unsigned long)fp & 3 || fp <= parent)
+		return 0;
+	entry_sp = fp[-2];
+	return selfpc - fp[0] < 64 &&
+	       fp[-1] == *parent &&
+	       entry_sp >= (unsigned long)(fp + 1) &&
+	       entry_sp <= (unsigned long)(fp + 5);
+}
+
+/*
+ * Called from ftrace_graph_caller (mcount.S) with the address of the
+ * pushed copy of the return address, the mcount site, and the traced
+ * function's fp as it was when mcount was called.
+ *
+ * The frame pointer test compares what we record here with fp as
+ * return_to_handler sees it, after the function's epilogue restored the
+ * caller's fp.  In a frame of its own that value is saved at fp[-3]; a
+ * function without a frame never changes fp at all.
+ */
+void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
+			   unsigned long frame_pointer)
+{
+	unsigned long *fp = (unsigned long *)frame_pointer;
+	unsigned long fp_at_return = frame_pointer;
+
+	if (own_apcs_frame(fp, parent, selfpc)) {
+		parent = &fp[-1];
+		fp_at_return = fp[-3];
+	}
+	if (!function_graph_enter(*parent, selfpc, fp_at_return, parent))
+		*parent = (unsigned long)return_to_handler;
+}

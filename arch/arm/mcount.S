@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ARM (32-bit, ARM state, hard float) mcount: chapter 1
+ * (HAVE_FUNCTION_TRACER).
+ *
+ * What gcc -O2 -pg -marm -mapcs-frame puts at the top of every traced
+ * function (objdump -dr of the kit's demo.o, leaf_add):
+ *
+ *	<func>:
+ *	  e1a0c00d	mov   ip, sp
+ *	  e92dd800	push  {fp, ip, lr, pc}	APCS frame: fp -> saved pc
+ *	  e24cb004	sub   fp, ip, #4
+ *	  e52de004	push  {lr}		one more copy of lr, for mcount
+ *	  ebfffffe	bl    __gnu_mcount_nc	<- selfpc (R_ARM_CALL)
+ *	  ...				(the body; arguments still in registers)
+ *
+ * Registers and stack on entry to __gnu_mcount_nc:
+ *
+ *	lr		return into func = selfpc + MCOUNT_INSN_SIZE
+ *	[sp]		func's own lr = frompc, pushed by the call site; the
+ *			"_nc" ABI makes mcount pop it: func resumes with sp
+ *			one word higher and lr = that word
+ *	fp		func's APCS frame: [fp, #-4] = the same frompc (the
+ *			slot func really returns through), [fp, #-12] = the
+ *			caller's fp
+ *	r0-r3		integer arguments of func
+ *	d0-d7		float/double arguments of func (armhf passes them in
+ *			VFP registers)
+ *	ip		free: a "bl" may go through a linker veneer that
+ *			clobbers ip, so no caller keeps anything in it
+ *	sp		only 4-byte aligned (the pushed lr, and func's frame
+ *			may hold an odd number of words at this point)
+ *
+ * The tracer is ordinary C and may use every caller-saved register, so
+ * the slow path saves r0-r3 and d0-d7 around the call; r4-r11 are saved
+ * by the C code itself when it uses them.
+ */
+#include <linux/ftrace.h>
+
+	.syntax unified
+	.arm
+	.fpu	vfpv3-d16
+	.text
+
+/*
+ * ftrace_stub: the "no tracer" value of ftrace_trace_function.  mcount only
+ * compares against it; it is still a real function so the pointer is always
+ * safe to call.
+ */
+	.globl	ftrace_stub
+	.type	ftrace_stub, %function
+	.align	2
+ftrace_stub:
+	bx	lr
+	.size	ftrace_stub, .-ftrace_stub
+
+/*
+ * The slow paths share one frame layout, set up by mcount_enter from the
+ * state the fast path leaves ([sp] = into func, [sp, #4] = frompc):
+ *
+ *	[fp, #8]	frompc: func's lr, the word its call site pushed
+ *	[fp, #4]	into func (the fast path's push)
+ *	[fp]		our pc \
+ *	[fp, #-4]	into func = lr	 | an APCS frame like gcc's, so that
+ *	[fp, #-8]	&[fp, #4]	 | save_stack_trace() walks through
+ *	[fp, #-12]	func's fp	/  us into func and its callers
+ *	[fp, #-28]	r0-r3
+ *	[fp, #-92]	d0-d7
+ *	(sp rounded down to 8 bytes: AAPCS wants that at every call)
+ */
+	.macro	mcount_enter
+	ldr	lr, [sp]		@ the compare borrowed lr: into func again
+	mov	ip, sp
+	push	{fp, ip, lr, pc}
+	sub	fp, ip, #4
+	push	{r0-r3}
+	vpush	{d0-d7}
+	bic	sp, sp, #7
+	.endm
+
+	/* undo mcount_enter: back to [sp] = into func, [sp, #4] = frompc */
+	.macro	mcount_exit
+	sub	sp, fp, #(12 + 4 * 4 + 8 * 8)	@ where vpush left it
+	vpop	{d0-d7}
+	pop	{r0-r3}
+	ldm	sp, {fp, sp, lr}	@ fp = func's fp, sp = as at the push
+	.endm
+
+	.globl	__gnu_mcount_nc
+	.type	__gnu_mcount_nc, %function
+	.align	2
+__gnu_mcount_nc:
+	/*
+	 * The fast path.  A compare needs two registers and only ip is
+	 * free, so lr (the way back into func) is parked on the stack
+	 * next to func's lr; one "pop" then brings both back.
+	 */
+	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
+	movw	ip, #:lower16:ftrace_trace_function
+	movt	ip, #:upper16:ftrace_trace_function
+	ldr	ip, [ip]
+	movw	lr, #:lower16:ftrace_stub
+	movt	lr, #:upper16:ftrace_stub
+	cmp	ip, lr
+	bne	.Ltrace
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+.Lgraph_check:
+	/* lr = ftrace_stub here, on both ways in */
+	movw	ip, #:lower16:ftrace_graph_return
+	movt	ip, #:upper16:ftrace_graph_return
+	ldr	ip, [ip]
+	cmp	ip, lr
+	bne	ftrace_graph_caller
+	movw	ip, #:lower16:ftrace_graph_entry
+	movt	ip, #:upper16:ftrace_graph_entry
+	ldr	ip, [ip]
+	movw	lr, #:lower16:ftrace_graph_entry_stub
+	movt	lr, #:upper16:ftrace_graph_entry_stub
+	cmp	ip, lr
+	bne	ftrace_graph_caller
+#endif
+.Lmcount_return:
+	pop	{ip, lr}		@ ip = into func, lr = func's lr
+	bx	ip
+
+.Ltrace:
+	mcount_enter
+	ldr	r0, [fp, #8]		@ arg 1: frompc
+	sub	r1, lr, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
+	/* reload: the tracer may have changed since the check; both are ok */
+	movw	r2, #:lower16:ftrace_trace_function
+	movt	r2, #:upper16:ftrace_trace_function
+	ldr	r2, [r2]
+	blx	r2
+	mcount_exit
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	movw	lr, #:lower16:ftrace_stub
+	movt	lr, #:upper16:ftrace_stub
+	b	.Lgraph_check
+#else
+	b	.Lmcount_return
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 2: let prepare_ftrace_return() hijack func's return address.
+ * It gets the address of the pushed copy of func's lr and func's fp, and
+ * works out itself which of the two places func really returns through
+ * (arch/arm/ftrace.c).  The copy is popped into lr below, so a hijack of
+ * it reaches func through lr.
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	mcount_enter
+	add	r0, fp, #8		@ arg 1: parent, the pushed lr
+	sub	r1, lr, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
+	ldr	r2, [fp, #-12]		@ arg 3: func's fp
+	bl	prepare_ftrace_return
+	mcount_exit
+	b	.Lmcount_return
+#endif
+	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Traced functions "return" here once prepare_ftrace_return() has put
+ * this address in their return slot.  The function has already torn its
+ * frame down: sp is as its caller left it, fp is the caller's again, and
+ * r0-r3 / d0-d7 hold the return value (up to a 16-byte integer container
+ * or four doubles).  Keep them all, ask the generic code for the real
+ * return address, and go there with bx (the caller may be Thumb code:
+ * bit 0 of the address says so).  gcc keeps sp 8-byte aligned at calls,
+ * but the caller may be any code: align it here rather than trust that.
+ */
+	.globl	return_to_handler
+	.type	return_to_handler, %function
+	.align	2
+return_to_handler:
+	mov	ip, sp
+	bic	sp, sp, #7
+	push	{r0-r3, ip, lr}		@ lr: only a slot for the answer
+	vpush	{d0-d7}			@ 24 + 64 bytes: still 8-byte aligned
+	mov	r0, fp			@ arg 1: fp, for the frame pointer test
+	bl	ftrace_return_to_handler
+	str	r0, [sp, #(8 * 8 + 5 * 4)]	@ the real return address
+	vpop	{d0-d7}
+	pop	{r0-r3, ip, lr}
+	mov	sp, ip
+	bx	lr
+	.size	return_to_handler, .-return_to_handler
+#endif
+
+	.section .note.GNU-stack, "", %progbits

@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The class-generic body of recordmcount, included twice by elfclass.c:
+ * once with RM_BITS 32 and once with RM_BITS 64.  Elf_(Shdr) becomes
+ * Elf32_Shdr or Elf64_Shdr, FN(rm_process) becomes rm_process32 or
+ * rm_process64.  Fields are read with GET() (recordmcount.h), which takes
+ * care of byte order and size, so nothing here depends on the host.
+ *
+ * The steps, in order:
+ *   check_header     ELF header, section header table bounds
+ *   load_sections    every section header, with its name and bounds
+ *   load_symbols     the one symbol table and its string table
+ *   find_sites       every relocation against mcount in an executable
+ *                    section, judged by the machine's hook
+ *   add_mcount_loc   the new object: old bytes + __mcount_loc +
+ *                    .rel(a)__mcount_loc + a new .shstrtab + a new
+ *                    section header table
+ */
+
+#if RM_BITS == 32
+#define Elf_(t)		Elf32_##t
+#define FN(f)		f##32
+#define R_SYM(i)	ELF32_R_SYM(i)
+#define R_TYPE(i)	ELF32_R_TYPE(i)
+#define R_INFO(s, t)	ELF32_R_INFO(s, t)
+#define CLASS_MAX	UINT32_MAX
+#elif RM_BITS == 64
+#define Elf_(t)		Elf64_##t
+#define FN(f)		f##64
+#define R_SYM(i)	ELF64_R_SYM(i)
+#define R_TYPE(i)	ELF64_R_TYPE(i)
+#define R_INFO(s, t)	ELF64_R_INFO(s, t)
+#define CLASS_MAX	UINT64_MAX
+#else
+#error "RM_BITS must be 32 or 64"
+#endif
+
+#define WORD		(RM_BITS / 8)	/* one __mcount_loc entry */
+
+static int FN(check_header)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	const unsigned char *eh = o->buf;
+	uint64_t shoff, shnum, shentsize;
+
+	if (o->size < sizeof(Elf_(Ehdr)))
+		return rm_fail(o, "truncated ELF header");
+	if (GET(eh, Elf_(Ehdr), e_type) != ET_REL)
+		return rm_fail(o, "not a relocatable object (e_type %u)",
+			       (unsigned int)GET(eh, Elf_(Ehdr), e_type));
+	e->e_machine = GET(eh, Elf_(Ehdr), e_machine);
+	o->mach = rm_find_machine(e->e_machine, RM_BITS == 32 ?
+				  ELFCLASS32 : ELFCLASS64);
+	if (!o->mach)
+		return rm_fail(o, "unsupported machine %u for ELF%d (have: %s)",
+			       e->e_machine, RM_BITS, rm_machine_names());
+
+	shoff = GET(eh, Elf_(Ehdr), e_shoff);
+	shnum = GET(eh, Elf_(Ehdr), e_shnum);
+	shentsize = GET(eh, Elf_(Ehdr), e_shentsize);
+	e->shstrndx = GET(eh, Elf_(Ehdr), e_shstrndx);
+	if (shnum == 0)
+		return rm_fail(o, shoff ? "extended section numbering is not supported"
+				     : "no section header table");
+	if (shnum >= SHN_LORESERVE)
+		return rm_fail(o, "e_shnum %u is in the reserved range",
+			       (unsigned int)shnum);
+	if (shentsize != sizeof(Elf_(Shdr)))
+		return rm_fail(o, "e_shentsize %u, expected %u",
+			       (unsigned int)shentsize,
+			       (unsigned int)sizeof(Elf_(Shdr)));
+	if (shoff > o->size || (o->size - shoff) / shentsize < shnum)
+		return rm_fail(o, "section header table beyond end of file");
+	if (e->shstrndx == SHN_XINDEX)
+		return rm_fail(o, "extended section numbering is not supported");
+	if (e->shstrndx >= shnum)
+		return rm_fail(o, "section name table index %u out of range",
+			       e->shstrndx);
+	e->shoff = shoff;
+	e->shnum = shnum;
+	return 0;
+}
+
+static int FN(load_sections)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	const unsigned char *sh;
+	struct rm_sec *s, *names;
+	unsigned int i;
+
+	e->sec = calloc(e->shnum, sizeof(*e->sec));
+	if (!e->sec)
+		return rm_fail(o, "out of memory");
+	for (i = 0; i < e->shnum; i++) {
+		sh = o->buf + e->shoff + (uint64_t)i * sizeof(Elf_(Shdr));
+		s = &e->sec[i];
+		s->name_off = GET(sh, Elf_(Shdr), sh_name);
+		s->type = GET(sh, Elf_(Shdr), sh_type);
+		s->flags = GET(sh, Elf_(Shdr), sh_flags);
+		s->offset = GET(sh, Elf_(Shdr), sh_offset);
+		s->size = GET(sh, Elf_(Shdr), sh_size);
+		s->link = GET(sh, Elf_(Shdr), sh_link);
+		s->info = GET(sh, Elf_(Shdr), sh_info);
+		s->entsize = GET(sh, Elf_(Shdr), sh_entsize);
+		if (i && s->type != SHT_NOBITS && s->type != SHT_NULL &&
+		    (s->offset > o->size || o->size - s->offset < s->size))
+			return rm_fail(o, "section %u: contents beyond end of file",
+				       i);
+	}
+	names = &e->sec[e->shstrndx];
+	if (names->type != SHT_STRTAB)
+		return rm_fail(o, "section name table (section %u) is not a string table",
+			       e->shstrndx);
+	for (i = 0; i < e->shnum; i++) {
+		e->sec[i].name = rm_string(o->buf, names, e->sec[i].name_off);
+		if (!e->sec[i].name)
+			return rm_fail(o, "section %u: name offset %u out of range",
+				       i, e->sec[i].name_off);
+	}
+	return 0;
+}
+
+static int FN(load_symbols)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	const unsigned char *p;
+	struct rm_sec *st = NULL, *str;
+	struct rm_sym *y;
+	unsigned int i;
+
+	for (i = 1; i < e->shnum; i++) {
+		if (e->sec[i].type != SHT_SYMTAB)
+			continue;
+		if (st)
+			return rm_fail(o, "more than one symbol table");
+		st = &e->sec[i];
+		e->symtab = i;
+	}
+	if (!st)
+		return 0;		/* then no relocation can name mcount */
+	if (st->entsize != sizeof(Elf_(Sym)) || st->size % st->entsize)
+		return rm_fail(o, "symbol table: bad sh_entsize %llu",
+			       (unsigned long long)st->entsize);
+	if (st->link == 0 || st->link >= e->shnum ||
+	    e->sec[st->link].type != SHT_STRTAB)
+		return rm_fail(o, "symbol table: sh_link %u is not a string table",
+			       st->link);
+	str = &e->sec[st->link];
+	e->nsyms = st->size / sizeof(Elf_(Sym));
+	e->sym = calloc(e->nsyms ? e->nsyms : 1, sizeof(*e->sym));
+	if (!e->sym)
+		return rm_fail(o, "out of memory");
+	for (i = 0; i < e->nsyms; i++) {
+		unsigned int name;
+		unsigned char info;
+
+		p = o->buf + st->offset + (uint64_t)i * sizeof(Elf_(Sym));
+		y = &e->sym[i];
+		name = GET(p, Elf_(Sym), st_name);
+		info = GET(p, Elf_(Sym), st_info);
+		y->name = rm_string(o->buf, str, name);
+		if (!y->name)
+			return rm_fail(o, "symbol %u: name offset %u out of range",
+				       i, name);
+		y->value = GET(p, Elf_(Sym), st_value);
+		y->size = GET(p, Elf_(Sym), st_size);
+		y->shndx = GET(p, Elf_(Sym), st_shndx);
+		y->bind = ELF32_ST_BIND(info);
+		y->type = ELF32_ST_TYPE(info);
+		if (y->shndx == SHN_XINDEX)
+			return rm_fail(o, "symbol %u: extended section index is not supported",
+				       i);
+		if (y->shndx < SHN_LORESERVE && y->shndx >= e->shnum)
+			return rm_fail(o, "symbol %u (%s): section index %u out of range",
+				       i, y->name, y->shndx);
+	}
+	return 0;
+}
+
+/* One relocation at p, of a REL or RELA section. */
+static void FN(read_reloc)(const unsigned char *p, uint64_t *offset,
+			   uint64_t *sym, unsigned int *type)
+{
+	uint64_t info = GET(p, Elf_(Rel), r_info);
+
+	*offset = GET(p, Elf_(Rel), r_offset);
+	*sym = R_SYM(info);
+	*type = R_TYPE(info);
+}
+
+static int FN(find_sites)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	unsigned int i;
+	uint64_t k, n, esize;
+
+	for (i = 1; i < e->shnum; i++) {
+		struct rm_sec *rs = &e->sec[i], *ts;
+		struct rm_reloc r;
+
+		if (rs->type != SHT_REL && rs->type != SHT_RELA)
+			continue;
+		esize = rs->type == SHT_REL ? sizeof(Elf_(Rel)) :
+					       sizeof(Elf_(Rela));
+		if (rs->link == 0 || rs->link != e->symtab)
+			return rm_fail(o, "relocation section %s: sh_link %u is not the symbol table",
+				       rs->name, rs->link);
+		if (rs->info == 0 || rs->info >= e->shnum)
+			return rm_fail(o, "relocation section %s: applies to section %u, which does not exist",
+				       rs->name, rs->info);
+		if (rs->entsize != esize || rs->size % esize)
+			return rm_fail(o, "relocation section %s: bad sh_entsize %llu",
+				       rs->name,
+				       (unsigned long long)rs->entsize);
+		ts = &e->sec[rs->info];
+		n = rs->size / esize;
+		/* only sections with contents in the file were checked */
+		if (ts->type == SHT_NOBITS || ts->type == SHT_NULL) {
+			r.text = NULL;
+			r.text_size = 0;
+		} else {
+			r.text = o->buf + ts->offset;
+			r.text_size = ts->size;
+		}
+		for (k = 0; k < n; k++) {
+			uint64_t sym, ip;
+			const char *why = "";
+			struct rm_site *site;
+
+			FN(read_reloc)(o->buf + rs->offset + k * esize,
+				       &r.offset, &sym, &r.type);
+			if (sym >= e->nsyms)
+				return rm_fail(o, "relocation %llu in %s: symbol index %llu out of range",
+					       (unsigned long long)k, rs->name,
+					       (unsigned long long)sym);
+			if (!(ts->flags & SHF_EXECINSTR) ||
+			    !rm_is_mcount(o->mach, e->sym[sym].name))
+				continue;
+			if (r.offset >= ts->size)
+				return rm_fail(o, "relocation %llu in %s: offset %#llx beyond section %s",
+					       (unsigned long long)k, rs->name,
+					       (unsigned long long)r.offset,
+					       ts->name);
+			if (!o->mach->site(&r, &ip, &why)) {
+				rm_verbose(o, "%s+%#llx: %s, not a call site: %s",
+					   ts->name,
+					   (unsigned long long)r.offset,
+					   rm_reloc_name(o->mach, r.type), why);
+				continue;
+			}
+			site = rm_new_site(o);
+			if (!site)
+				return rm_fail(o, "out of memory");
+			site->shndx = rs->info;
+			site->ip = ip;
+			site->r_offset = r.offset;
+			site->type = r.type;
+			site->rel_type = rs->type;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A symbol the table entries of section 'shndx' can be relative to: the
+ * section symbol, else a defined symbol that no other object can replace
+ * (so not a weak one), and on ARM not a Thumb function, whose value would
+ * drag the Thumb bit into the address.  -1 if there is none.
+ */
+static int64_t FN(anchor)(struct rm_elf *e, unsigned int shndx)
+{
+	int64_t best = -1;
+	uint64_t i;
+
+	for (i = 1; i < e->nsyms; i++) {
+		struct rm_sym *y = &e->sym[i];
+
+		if (y->shndx != shndx)
+			continue;
+		if (y->type == STT_SECTION)
+			return i;
+		if (best >= 0 || y->bind == STB_WEAK)
+			continue;
+		if (y->type != STT_FUNC && y->type != STT_NOTYPE &&
+		    y->type != STT_OBJECT)
+			continue;
+		if (o_thumb(e) && y->type == STT_FUNC && (y->value & 1))
+			continue;
+		best = i;
+	}
+	return best;
+}
+
+static int FN(add_mcount_loc)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	struct rm_buf *b = &o->out;
+	static const char loc_name[] = "__mcount_loc";
+	const char *rel_name;
+	struct rm_sec *names = &e->sec[e->shstrndx];
+	unsigned int rel_type = o->sites[0].rel_type;
+	size_t esize = rel_type == SHT_REL ? sizeof(Elf_(Rel)) :
+					      sizeof(Elf_(Rela));
+	uint64_t tbl_off, rel_off, str_off, sh_off, str_size;
+	unsigned char *p;
+	size_t i;
+	int64_t anchor = -1;
+	unsigned int anchor_sec = 0;
+	uint64_t loc_idx = e->shnum, rel_idx = e->shnum + 1;
+
+	if (e->shnum + 2 >= SHN_LORESERVE)
+		return rm_fail(o, "too many sections to add two more");
+	rel_name = rel_type == SHT_REL ? ".rel__mcount_loc" :
+					 ".rela__mcount_loc";
+	if (rm_buf_add(b, o->buf, o->size) || rm_buf_align(b, WORD))
+		return rm_fail(o, "out of memory");
+
+	/* the table: one address-sized word per site */
+	tbl_off = b->len;
+	if (rm_buf_zero(b, o->nsites * WORD) || rm_buf_align(b, WORD))
+		return rm_fail(o, "out of memory");
+	rel_off = b->len;
+	if (rm_buf_zero(b, o->nsites * esize))
+		return rm_fail(o, "out of memory");
+	for (i = 0; i < o->nsites; i++) {
+		struct rm_site *s = &o->sites[i];
+		uint64_t addend;
+
+		if (i == 0 || s->shndx != anchor_sec) {
+			anchor_sec = s->shndx;
+			anchor = FN(anchor)(e, anchor_sec);
+			if (anchor < 0)
+				return rm_fail(o, "section %s: no symbol to make __mcount_loc entries relative to",
+					       e->sec[anchor_sec].name);
+			rm_verbose(o, "%s: entries relative to symbol %lld (%s)",
+				   e->sec[anchor_sec].name, (long long)anchor,
+				   e->sym[anchor].type == STT_SECTION ?
+				   "section symbol" : e->sym[anchor].name);
+		}
+		addend = s->ip - (e->sym[anchor].type == STT_SECTION ? 0 :
+				  e->sym[anchor].value);
+		p = b->data + rel_off + i * esize;
+		PUT(p, Elf_(Rel), r_offset, i * WORD);
+		PUT(p, Elf_(Rel), r_info, R_INFO(anchor, o->mach->abs_reloc));
+		if (rel_type == SHT_RELA)
+			PUT(p, Elf_(Rela), r_addend, addend);
+		else
+			rm_put(b->data + tbl_off + i * WORD, WORD, addend);
+	}
+
+	/* a new section name table: the old one plus the two new names */
+	str_off = b->len;
+	if (rm_buf_add(b, o->buf + names->offset, names->size) ||
+	    rm_buf_add(b, loc_name, sizeof(loc_name)) ||
+	    rm_buf_add(b, rel_name, strlen(rel_name) + 1) ||
+	    rm_buf_align(b, 8))
+		return rm_fail(o, "out of memory");
+	str_size = names->size + sizeof(loc_name) + strlen(rel_name) + 1;
+
+	/* a new section header table: the old one plus two headers */
+	sh_off = b->len;
+	if (rm_buf_add(b, o->buf + e->shoff, e->shnum * sizeof(Elf_(Shdr))) ||
+	    rm_buf_zero(b, 2 * sizeof(Elf_(Shdr))))
+		return rm_fail(o, "out of memory");
+	if (b->len > CLASS_MAX)
+		return rm_fail(o, "the result would be too large for ELF%d",
+			       RM_BITS);
+
+	p = b->data + sh_off + e->shstrndx * sizeof(Elf_(Shdr));
+	PUT(p, Elf_(Shdr), sh_offset, str_off);
+	PUT(p, Elf_(Shdr), sh_size, str_size);
+
+	p = b->data + sh_off + loc_idx * sizeof(Elf_(Shdr));
+	PUT(p, Elf_(Shdr), sh_name, names->size);
+	PUT(p, Elf_(Shdr), sh_type, SHT_PROGBITS);
+	PUT(p, Elf_(Shdr), sh_flags, SHF_ALLOC | SHF_WRITE);
+	PUT(p, Elf_(Shdr), sh_offset, tbl_off);
+	PUT(p, Elf_(Shdr), sh_size, o->nsites * WORD);
+	PUT(p, Elf_(Shdr), sh_addralign, WORD);
+	PUT(p, Elf_(Shdr), sh_entsize, WORD);
+
+	p = b->data + sh_off + rel_idx * sizeof(Elf_(Shdr));
+	PUT(p, Elf_(Shdr), sh_name, names->size + sizeof(loc_name));
+	PUT(p, Elf_(Shdr), sh_type, rel_type);
+	PUT(p, Elf_(Shdr), sh_flags, SHF_INFO_LINK);
+	PUT(p, Elf_(Shdr), sh_offset, rel_off);
+	PUT(p, Elf_(Shdr), sh_size, o->nsites * esize);
+	PUT(p, Elf_(Shdr), sh_link, e->symtab);
+	PUT(p, Elf_(Shdr), sh_info, loc_idx);
+	PUT(p, Elf_(Shdr), sh_addralign, WORD);
+	PUT(p, Elf_(Shdr), sh_entsize, esize);
+
+	PUT(b->data, Elf_(Ehdr), e_shoff, sh_off);
+	PUT(b->data, Elf_(Ehdr), e_shnum, e->shnum + 2);
+	o->changed = 1;
+	rm_verbose(o, "added __mcount_loc with %zu entries", o->nsites);
+	return 0;
+}
+
+int FN(rm_process)(struct rm_obj *o)
+{
+	struct rm_elf e = { .o = o };
+	int ret;
+
+	ret = FN(check_header)(&e);
+	if (!ret)
+		ret = FN(load_sections)(&e);
+	if (!ret)
+		ret = FN(load_symbols)(&e);
+	if (!ret)
+		ret = FN(find_sites)(&e);
+	if (!ret)
+		ret = rm_finish(&e);
+	if (!ret && e.todo)
+		ret = FN(add_mcount_loc)(&e);
+	free(e.sec);
+	free(e.sym);
+	return ret;
+}
+
+#undef Elf_
+#undef FN
+#undef R_SYM
+#undef R_TYPE
+#undef R_INFO
+#undef CLASS_MAX
+#undef WORD

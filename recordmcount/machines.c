@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What recordmcount knows about each machine, and nothing else knows.
+ *
+ * One entry per supported (e_machine, ELF class): the names of the mcount
+ * symbol, the relocation that makes one absolute table entry, and a hook
+ * that looks at one relocation against mcount and decides whether it marks
+ * a call site and which instruction address the runtime gets as rec->ip.
+ * Porting the tool to a new arch means adding one hook and one table line.
+ */
+#include <elf.h>
+
+#include "recordmcount.h"
+
+/* glibc's <elf.h> knows type 10 by its old name */
+#ifndef R_ARM_THM_CALL
+#define R_ARM_THM_CALL R_ARM_THM_PC22
+#endif
+
+/* The 'len' bytes at 'off' in the text section, or NULL if outside it. */
+static const unsigned char *insn(const struct rm_reloc *r, int64_t off,
+				 unsigned int len)
+{
+	if (off < 0 || (uint64_t)off > r->text_size ||
+	    r->text_size - off < len)
+		return NULL;
+	return r->text + off;
+}
+
+/* ---------------------------------------------------------------- x86_64 */
+
+/*
+ * -pg: "call mcount" = e8 <rel32>, relocation on the rel32 (PLT32, or PC32
+ * from older compilers).  PIC: "call *mcount@GOTPCREL(%rip)" = ff 15
+ * <rel32>, relocation GOTPCRELX.  rec->ip is the first byte of the call.
+ */
+static int x86_64_site(const struct rm_reloc *r, uint64_t *ip,
+		       const char **why)
+{
+	const unsigned char *p;
+
+	switch (r->type) {
+	case R_X86_64_PC32:
+	case R_X86_64_PLT32:
+		p = insn(r, (int64_t)r->offset - 1, 1);
+		if (!p || p[0] != 0xe8)
+			break;
+		*ip = r->offset - 1;
+		return 1;
+	case R_X86_64_GOTPCREL:
+	case R_X86_64_GOTPCRELX:
+		p = insn(r, (int64_t)r->offset - 2, 2);
+		if (!p || p[0] != 0xff || p[1] != 0x15)
+			break;
+		*ip = r->offset - 2;
+		return 1;
+	default:
+		*why = "relocation type is not a call";
+		return 0;
+	}
+	*why = "instruction is not a call";
+	return 0;
+}
+
+static const char *x86_64_reloc_name(unsigned int type)
+{
+	switch (type) {
+	case R_X86_64_PC32:		return "R_X86_64_PC32";
+	case R_X86_64_PLT32:		return "R_X86_64_PLT32";
+	case R_X86_64_GOTPCREL:		return "R_X86_64_GOTPCREL";
+	case R_X86_64_GOTPCRELX:	return "R_X86_64_GOTPCRELX";
+	case R_X86_64_64:		return "R_X86_64_64";
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------- MIPS o32 */
+
+/*
+ * Three shapes of the call, all preceded by "move at,ra":
+ *  -fno-pic:      jal _mcount (R_MIPS_26), "addiu sp,sp,-8" in the slot;
+ *                 rec->ip = the jal.
+ *  PIC:           addiu sp,sp,-8; lw t9,%call16(_mcount)(gp); jalr t9;
+ *                 the jalr carries an R_MIPS_JALR hint; rec->ip = the
+ *                 jalr (the stack adjust is already done before it, so
+ *                 only the jalr itself can be patched).
+ *  -mlong-calls:  lui v1,%hi (R_MIPS_HI16); addiu v1,%lo (R_MIPS_LO16),
+ *                 or PIC: lw v1,%got (R_MIPS_GOT16); then jalr v1 with
+ *                 the -8 in its delay slot; rec->ip = the first
+ *                 instruction, so that one branch can skip the sequence.
+ */
+static int mips_site(const struct rm_reloc *r, uint64_t *ip,
+		     const char **why)
+{
+	const unsigned char *p = insn(r, r->offset, 4);
+	uint32_t i = p ? rm_get(p, 4) : 0;
+	unsigned int op = i >> 26;
+
+	switch (r->type) {
+	case R_MIPS_26:
+		if (!p || op != 3) {		/* jal */
+			*why = "not a jal (tail jump?)";
+			return 0;
+		}
+		break;
+	case R_MIPS_JALR:
+		if (!p || (i & 0xfc1ff83f) != 0x0000f809) {	/* jalr ra */
+			*why = "not a jalr (tail jump?)";
+			return 0;
+		}
+		break;
+	case R_MIPS_HI16:
+		if (!p || op != 0x0f) {		/* lui */
+			*why = "HI16 not on a lui";
+			return 0;
+		}
+		break;
+	case R_MIPS_GOT16:
+		if (!p || op != 0x23) {		/* lw */
+			*why = "GOT16 not on a lw";
+			return 0;
+		}
+		break;
+	case R_MIPS_CALL16:
+		*why = "PIC load of t9; the jalr's R_MIPS_JALR is the site";
+		return 0;
+	case R_MIPS_LO16:
+		*why = "second half of a long-call sequence";
+		return 0;
+	default:
+		*why = "relocation type is not a call";
+		return 0;
+	}
+	*ip = r->offset;
+	return 1;
+}
+
+static const char *mips_reloc_name(unsigned int type)
+{
+	switch (type) {
+	case R_MIPS_26:		return "R_MIPS_26";
+	case R_MIPS_JALR:	return "R_MIPS_JALR";
+	case R_MIPS_HI16:	return "R_MIPS_HI16";
+	case R_MIPS_GOT16:	return "R_MIPS_GOT16";
+	case R_MIPS_CALL16:	return "R_MIPS_CALL16";
+	case R_MIPS_LO16:	return "R_MIPS_LO16";
+	case R_MIPS_32:		return "R_MIPS_32";
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- ARM */
+
+/*
+ * "push {lr}; bl __gnu_mcount_nc".  ARM state: R_ARM_CALL (or the old
+ * R_ARM_PC24) on a bl/blx.  Thumb-2: R_ARM_THM_CALL on a 32-bit bl/blx.
+ * rec->ip = the bl, without the Thumb bit.  Every other reference
+ * (R_ARM_JUMP24 tail calls, ABS32, MOVW...) is not a site.
+ */
+static int arm_site(const struct rm_reloc *r, uint64_t *ip,
+		    const char **why)
+{
+	const unsigned char *p = insn(r, r->offset, 4);
+	uint32_t i, hw1, hw2;
+
+	if (!p) {
+		*why = "relocation at the end of the section";
+		return 0;
+	}
+	switch (r->type) {
+	case R_ARM_CALL:
+	case R_ARM_PC24:
+		i = rm_get(p, 4);
+		if ((i & 0x0f000000) != 0x0b000000 &&	/* bl<cond> */
+		    (i & 0xfe000000) != 0xfa000000) {	/* blx imm */
+			*why = "not a bl/blx";
+			return 0;
+		}
+		break;
+	case R_ARM_THM_CALL:
+		hw1 = rm_get(p, 2);
+		hw2 = rm_get(p + 2, 2);
+		if ((hw1 & 0xf800) != 0xf000 || (hw2 & 0xc000) != 0xc000) {
+			*why = "not a Thumb bl/blx";
+			return 0;
+		}
+		break;
+	default:
+		*why = "relocation type is not a call";
+		return 0;
+	}
+	*ip = r->offset;
+	return 1;
+}
+
+static const char *arm_reloc_name(unsigned int type)
+{
+	switch (type) {
+	case R_ARM_CALL:	return "R_ARM_CALL";
+	case R_ARM_PC24:	return "R_ARM_PC24";
+	case R_ARM_THM_CALL:	return "R_ARM_THM_CALL";
+	case R_ARM_JUMP24:	return "R_ARM_JUMP24";
+	case R_ARM_THM_JUMP24:	return "R_ARM_THM_JUMP24";
+	case R_ARM_ABS32:	return "R_ARM_ABS32";
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------- the table */
+
+static const char *const x86_64_mcount[] = { "mcount", "__fentry__", NULL };
+static const char *const mips_mcount[] = { "_mcount", NULL };
+static const char *const arm_mcount[] = { "__gnu_mcount_nc", NULL };
+
+static const struct rm_machine machines[] = {
+	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
+	  x86_64_site, x86_64_reloc_name },
+	{ "mips", EM_MIPS, ELFCLASS32, mips_mcount, R_MIPS_32, 0,
+	  mips_site, mips_reloc_name },
+	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
+	  arm_site, arm_reloc_name },
+};
+
+#define N_MACHINES (sizeof(machines) / sizeof(machines[0]))
+
+const struct rm_machine *rm_find_machine(unsigned int e_machine,
+					 unsigned char elfclass)
+{
+	size_t i;
+
+	for (i = 0; i < N_MACHINES; i++)
+		if (machines[i].e_machine == e_machine &&
+		    machines[i].elfclass == elfclass)
+			return &machines[i];
+	return NULL;
+}
+
+/* "x86_64 mips arm", for --help */
+const char *rm_machine_names(void)
+{
+	static char names[128];
+	size_t i, len = 0;
+
+	if (names[0])
+		return names;
+	for (i = 0; i < N_MACHINES; i++)
+		len += snprintf(names + len, sizeof(names) - len, "%s%s",
+				i ? " " : "", machines[i].name);
+	return names;
+}

@@ -1,0 +1,144 @@
+#!/bin/bash
+# break-elf.sh KIND IN.o OUT.o
+#
+# Write a copy of the valid object IN.o with one defect, for the bad-input
+# tests of recordmcount.  Offsets are found with readelf and od, values
+# written in the object's own byte order, so one KIND works for ELF32 and
+# ELF64, big- and little-endian.  "break-elf.sh --list" prints the KINDs
+# with the message recordmcount is expected to give.
+set -e
+kinds() {
+	cat <<'EOT'
+not-elf		not an ELF file
+empty		not an ELF file
+cut-ident	not an ELF file
+cut-header	truncated ELF header
+cut-half	beyond end of file
+class		unknown ELF class
+class-swap	*
+data		unknown ELF data encoding
+data-swap	not a relocatable object
+version		unknown ELF version
+machine		unsupported machine 4660
+type-exec	not a relocatable object
+shstrndx	section name table index
+shoff		section header table beyond end of file
+shentsize	e_shentsize
+shnum-zero	section
+shnum-big	section header table beyond end of file
+text-offset	contents beyond end of file
+text-size	contents beyond end of file
+sh-name		name offset
+shstrtab-type	is not a string table
+symtab-link	is not a string table
+symtab-entsize	bad sh_entsize
+sym-name	name offset
+sym-shndx	out of range
+rel-link	is not the symbol table
+rel-link-zero	is not the symbol table
+rel-info	does not exist
+rel-entsize	bad sh_entsize
+rel-sym		symbol index
+rel-offset	beyond section
+EOT
+}
+[ "$1" = --list ] && { kinds; exit 0; }
+kind=$1 in=$2 out=$3
+cp "$in" "$out"
+
+byte() { od -An -tu1 -j "$1" -N1 "$in" | tr -d ' '; }
+class=$(byte 4)			# 1: ELF32, 2: ELF64
+data=$(byte 5)			# 1: little, 2: big
+
+# peek OFFSET SIZE / poke OFFSET SIZE VALUE, in the object's byte order
+peek() {
+	local e=little
+	[ "$data" = 2 ] && e=big
+	od -An -tu"$2" --endian=$e -j "$1" -N "$2" "$in" | tr -d ' '
+}
+poke() {
+	local off=$1 size=$2 v=$3 i hex=
+	for ((i = 0; i < size; i++)); do
+		if [ "$data" = 2 ]; then
+			hex=$(printf '\\x%02x' $(((v >> (8 * i)) & 255)))$hex
+		else
+			hex=$hex$(printf '\\x%02x' $(((v >> (8 * i)) & 255)))
+		fi
+	done
+	printf "$hex" | dd of="$out" bs=1 seek="$off" conv=notrunc status=none
+}
+
+if [ "$class" = 2 ]; then
+	shoff=$(peek 40 8) shent=64 a=8			# Elf64
+	E_SHENTSIZE=58 E_SHNUM=60 E_SHSTRNDX=62 E_SHOFF=40
+	SH_OFFSET=24 SH_SIZE=32 SH_LINK=40 SH_INFO=44 SH_ENTSIZE=56
+	ST_SIZE=24 ST_SHNDX=6 REL_INFO=8
+else
+	shoff=$(peek 32 4) shent=40 a=4			# Elf32
+	E_SHENTSIZE=46 E_SHNUM=48 E_SHSTRNDX=50 E_SHOFF=32
+	SH_OFFSET=16 SH_SIZE=20 SH_LINK=24 SH_INFO=28 SH_ENTSIZE=36
+	ST_SIZE=16 ST_SHNDX=14 REL_INFO=4
+fi
+
+# section index by name, and where its header is
+secidx() {
+	LC_ALL=C readelf -SW "$in" | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) .*/\1 \2/p' |
+		awk -v n="$1" '$2 == n { print $1; exit }'
+}
+shdr() { echo $((shoff + $1 * shent)); }
+
+text=$(secidx .text)
+rel=$(secidx .rela.text)
+[ -n "$rel" ] || rel=$(secidx .rel.text)
+symtab=$(secidx .symtab)
+shstrndx=$(peek $E_SHSTRNDX 2)
+
+case $kind in
+not-elf)	echo "just some text, not an object" >"$out" ;;
+empty)		: >"$out" ;;
+cut-ident)	truncate -s 10 "$out" ;;
+cut-header)	truncate -s 30 "$out" ;;
+cut-half)	truncate -s $(($(stat -c %s "$in") / 2)) "$out" ;;
+class)		poke 4 1 3 ;;
+class-swap)	poke 4 1 $((3 - class)) ;;
+data)		poke 5 1 0 ;;
+data-swap)	poke 5 1 $((3 - data)) ;;
+version)	poke 6 1 7 ;;
+machine)	poke 18 2 4660 ;;
+type-exec)	poke 16 2 2 ;;
+shstrndx)	poke $E_SHSTRNDX 2 65000 ;;
+shoff)		poke $E_SHOFF $a $(($(stat -c %s "$in") - 16)) ;;
+shentsize)	poke $E_SHENTSIZE 2 $((shent + 4)) ;;
+shnum-zero)	poke $E_SHNUM 2 0 ;;
+shnum-big)	poke $E_SHNUM 2 60000 ;;
+text-offset)	poke $(($(shdr $text) + SH_OFFSET)) $a 4000000000 ;;
+text-size)	poke $(($(shdr $text) + SH_SIZE)) $a 4000000000 ;;
+sh-name)	poke $(shdr $text) 4 3000000000 ;;
+shstrtab-type)	poke $(($(shdr $shstrndx) + 4)) 4 1 ;;
+symtab-link)	poke $(($(shdr $symtab) + SH_LINK)) 4 $symtab ;;
+symtab-entsize)	poke $(($(shdr $symtab) + SH_ENTSIZE)) $a 5 ;;
+sym-name)	# the last symbol: a global, mcount or a function
+		off=$(peek $(($(shdr $symtab) + SH_OFFSET)) $a)
+		size=$(peek $(($(shdr $symtab) + SH_SIZE)) $a)
+		poke $((off + size - ST_SIZE)) 4 3000000000 ;;
+sym-shndx)	off=$(peek $(($(shdr $symtab) + SH_OFFSET)) $a)
+		size=$(peek $(($(shdr $symtab) + SH_SIZE)) $a)
+		poke $((off + size - ST_SIZE + ST_SHNDX)) 2 60000 ;;
+rel-link)	poke $(($(shdr $rel) + SH_LINK)) 4 999 ;;
+rel-link-zero)	poke $(($(shdr $rel) + SH_LINK)) 4 0 ;;
+rel-info)	poke $(($(shdr $rel) + SH_INFO)) 4 999 ;;
+rel-entsize)	poke $(($(shdr $rel) + SH_ENTSIZE)) $a 3 ;;
+rel-sym|rel-offset)
+		# the first relocation of .rel(a).text, which is against mcount
+		off=$(peek $(($(shdr $rel) + SH_OFFSET)) $a)
+		if [ $kind = rel-offset ]; then
+			poke "$off" $a 3000000000
+		elif [ "$class" = 2 ]; then	# r_info = sym << 32 | type
+			poke $((off + REL_INFO)) 8 \
+				$(((123456 << 32) | $(peek $((off + REL_INFO)) 4)))
+		else				# r_info = sym << 8 | type
+			poke $((off + REL_INFO)) 4 \
+				$(((123456 << 8) | ($(peek $((off + REL_INFO)) 4) & 255)))
+		fi ;;
+*)		echo "break-elf: unknown kind $kind" >&2; exit 2 ;;
+esac
