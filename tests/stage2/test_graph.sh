@@ -155,6 +155,35 @@ test_graph_notrace_and_depth() {
 		"$(graph_calls "$TMPD/md" | awk '{ print $2 }' | sort | tr '\n' ' ' | sed 's/ $//')"
 }
 
+test_filters_written_from_c_at_run_time() {
+	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/rf" "$O/graph/jumps" filter
+	assertEquals 0 $?
+	assertEquals "" "$(cat "$TMPD/rf.stdout")"
+	assertEquals "0 jump_a
+1 jump_b" "$(graph_calls "$TMPD/rf")"
+}
+
+# -O0 code calls mcount after "sub sp" and keeps everything on the stack:
+# the same call tree, the same values.
+test_O0_build() {
+	local p
+	for p in demo abi; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+			-o "$TMPD/$p.O0" "$KIT/tests/progs/$p.c" || fail "ftrace-cc $p"
+		$CC -O0 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+			-o "$TMPD/$p.O0plain" "$KIT/tests/progs/$p.c" -lpthread
+		run_target "$TMPD/$p.O0plain" >"$TMPD/$p.O0.1"
+		local rc1=$?
+		graph "$TMPD/$p.O0g" "$TMPD/$p.O0"
+		assertEquals "$p -O0 status" "$rc1" "$?"
+		assertEquals "$p -O0 output" "$(cat "$TMPD/$p.O0.1")" \
+			"$(cat "$TMPD/$p.O0g.stdout")"
+	done
+	graph "$TMPD/d2" "$O/demo"
+	assertEquals "same tree as -O2" "$(graph_calls "$TMPD/d2" | sed '/run_threads/q')" \
+		"$(graph_calls "$TMPD/demo.O0g" | sed '/run_threads/q')"
+}
+
 test_bad_graph_settings() {
 	local out
 	out=$(FTRACE_SET_GRAPH_FUNCTION='[abc' run_target "$O/demo" 2>&1)

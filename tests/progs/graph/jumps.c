@@ -8,6 +8,8 @@
  *   fork         the child traces on its own and exits; the parent waits
  *   thread-exit  pthread_exit() from three frames down in a thread
  *   stack        save_stack_trace() three frames down, names printed
+ *   filter       start function_graph from C with set_graph_function
+ *                and max_graph_depth written at run time
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <linux/stacktrace.h>
+#include <tracefs.h>
 #include "trace.h"
 
 #define noinline __attribute__((noipa))
@@ -132,6 +135,16 @@ int main(int argc, char **argv)
 		       after_jump(1));
 	} else if (!strcmp(what, "stack")) {
 		stack_a();
+	} else if (!strcmp(what, "filter")) {
+		jump_a(0);			/* before: not traced */
+		if (tracefs_write("set_graph_function", "jump_*") ||
+		    tracefs_write("max_graph_depth", "2") ||
+		    tracefs_write("current_tracer", "function_graph"))
+			printf("filter: %s\n", tracefs_last_error());
+		after_jump(1);			/* not under jump_* */
+		jump_a(0);			/* jump_a, jump_b; no jump_c */
+		tracefs_write("current_tracer", "nop");
+		jump_a(0);			/* after: not traced */
 	} else {
 		return 2;
 	}

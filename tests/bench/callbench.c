@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The workload of "make bench": a call-heavy mutual recursion, timed from
+ * inside the program so that start-up, the trace dump at exit and the
+ * runner's own cost are left out.
+ *
+ *	callbench ITERATIONS [REPEATS]
+ *	callbench clock		what one rdtsc costs (x86_64), for context
+ *
+ * One iteration is fib_a(DEPTH), which makes calls(DEPTH) traced calls.
+ * Each repeat times ITERATIONS iterations with clock_gettime(); the best
+ * repeat is kept (the least disturbed by the rest of the machine).  Output,
+ * one line:  "calls N best_ns M ns_per_call X.XXX"
+ *
+ * Two functions calling each other keep gcc -O2 from turning the
+ * recursion into a loop, and noipa keeps it from inlining or cloning them,
+ * so every build (with and without -pg) makes exactly the same calls.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define noinline __attribute__((noipa))
+#define DEPTH	20
+
+noinline long fib_b(int n);
+
+noinline long fib_a(int n)
+{
+	return n < 2 ? n : fib_b(n - 1) + fib_b(n - 2);
+}
+
+noinline long fib_b(int n)
+{
+	return n < 2 ? n : fib_a(n - 1) + fib_a(n - 2);
+}
+
+/* Calls made by fib_a(n): 1 + calls(n-1) + calls(n-2), 1 for n < 2. */
+static unsigned long calls(int n)
+{
+	unsigned long a = 1, b = 1, c;	/* calls(0), calls(1) */
+	int i;
+
+	for (i = 2; i <= n; i++) {
+		c = 1 + a + b;
+		a = b;
+		b = c;
+	}
+	return n < 1 ? a : b;
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/*
+ * The kit's x86_64 trace clock is rdtsc; in a virtual machine it can cost
+ * more than everything else the function tracer does, so the benchmark
+ * reports it next to the tracer's figures.
+ */
+static int clock_cost(void)
+{
+#ifdef __x86_64__
+	unsigned long long best = ~0ull, t0, t;
+	unsigned int lo, hi;
+	int r, i;
+
+	for (r = 0; r < 21; r++) {
+		t0 = now_ns();
+		for (i = 0; i < 100000; i++)
+			__asm__ __volatile__("rdtsc" : "=a" (lo), "=d" (hi));
+		t = now_ns() - t0;
+		if (t < best)
+			best = t;
+	}
+	printf("rdtsc ns %.3f\n", best / 100000.0);
+	return 0;
+#else
+	fprintf(stderr, "callbench: clock: x86_64 only\n");
+	return 2;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	long iters = argc > 1 ? atol(argv[1]) : 100;
+	int repeats = argc > 2 ? atoi(argv[2]) : 5;
+	unsigned long long best = ~0ull, t0, t;
+	unsigned long n;
+	long i, sum = 0;
+	int r;
+
+	if (argc > 1 && !strcmp(argv[1], "clock"))
+		return clock_cost();
+	if (iters < 1 || repeats < 1) {
+		fprintf(stderr, "usage: callbench ITERATIONS [REPEATS]\n");
+		return 2;
+	}
+	for (r = 0; r < repeats; r++) {
+		t0 = now_ns();
+		for (i = 0; i < iters; i++)
+			sum += fib_a(DEPTH);
+		t = now_ns() - t0;
+		if (t < best)
+			best = t;
+	}
+	/* fib(20) = 6765: a wrong sum means a build changed the workload */
+	if (sum != 6765L * iters * repeats) {
+		fprintf(stderr, "callbench: wrong result %ld\n", sum);
+		return 1;
+	}
+	n = calls(DEPTH) * iters;
+	printf("calls %lu best_ns %llu ns_per_call %.3f\n", n, best,
+	       (double)best / n);
+	return 0;
+}
