@@ -1,8 +1,8 @@
 # MIPS o32 big-endian, run under qemu-mips.
-HAVE_FUNCTION_TRACER		:=
-HAVE_FUNCTION_GRAPH_TRACER	:=
-HAVE_FUNCTION_GRAPH_FP_TEST	:=
-HAVE_FUNCTION_GRAPH_RET_ADDR_PTR :=
+HAVE_FUNCTION_TRACER		:= y
+HAVE_FUNCTION_GRAPH_TRACER	:= y
+HAVE_FUNCTION_GRAPH_FP_TEST	:= y
+HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
 HAVE_DYNAMIC_FTRACE		:=
 HAVE_FTRACE_MCOUNT_RECORD	:=
 
@@ -11,7 +11,8 @@ QEMU		:= qemu-mips
 SYSROOT		:= /usr/mips-linux-gnu
 DEB_PACKAGES	:= gcc-mips-linux-gnu qemu-user
 
-# Kernel style: no abicalls, no PIC, so the site is "jal _mcount" (R_MIPS_26).
-ARCH_CFLAGS	:= -mno-abicalls -fno-pic -fno-omit-frame-pointer
+# Kernel style: no abicalls, no PIC, so the site is "jal _mcount" (R_MIPS_26);
+# -mmcount-ra-address: the site also says where ra was saved (t4, chapter 2).
+ARCH_CFLAGS	:= -mno-abicalls -fno-pic -fno-omit-frame-pointer -mmcount-ra-address
 ARCH_LDFLAGS	:= -no-pie
 MCOUNT_SYMBOL	:= _mcount

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * MIPS o32 _mcount: chapter 1 (HAVE_FUNCTION_TRACER); the parts under
+ * CONFIG_FUNCTION_GRAPH_TRACER are chapter 2.
+ *
+ * What gcc -O2 -pg -mno-abicalls -fno-pic -fno-omit-frame-pointer
+ * -mmcount-ra-address puts at the top of a traced function (objdump -d of
+ * the demo as the kit builds it):
+ *
+ *	<run_direct>:
+ *	  27bdffe8	addiu	sp,sp,-24	the function's own frame
+ *	  afbe0010	sw	s8,16(sp)
+ *	  03a0f025	move	s8,sp
+ *	  afbf0014	sw	ra,20(sp)	non-leaf: ra saved BEFORE _mcount
+ *	  03e00825	move	at,ra		keep the return address in at
+ *	  27ac0014	addiu	t4,sp,20	where ra was saved (chapter 2)
+ *	  0c10120e	jal	_mcount		<- selfpc  (R_MIPS_26)
+ *	  27bdfff8	 addiu	sp,sp,-8	delay slot: two words for _mcount
+ *	  ...		(the body)
+ *
+ *	<leaf_add>:			a leaf never saves ra:
+ *	  27bdfff8	addiu	sp,sp,-8
+ *	  afbe0004	sw	s8,4(sp)
+ *	  03a0f025	move	s8,sp
+ *	  03e00825	move	at,ra
+ *	  00006025	move	t4,zero		"ra is only in at"
+ *	  0c10120e	jal	_mcount
+ *	  27bdfff8	 addiu	sp,sp,-8
+ *
+ * Registers and stack on entry to _mcount:
+ *
+ *	ra	selfpc + 8: return into the traced function, past the delay slot
+ *	at	frompc: where the traced function returns to, in its caller
+ *	sp	the traced function's sp - 8; _mcount must give the 8 back
+ *	t4	the address of the saved ra, or 0 (only the graph path reads it)
+ *	a0-a3	integer arguments of the traced function
+ *	$f12, $f14	float/double arguments (o32 hard float, FPXX)
+ *	v0	the static chain of a nested function: gcc moves it out of t7
+ *		around the call and back afterwards, so v0 must survive too
+ *
+ * On return the traced function expects sp back where it was, ra holding
+ * its own return address again (the value in at), and its argument
+ * registers unchanged.  The tracer is C code, free to clobber every
+ * caller-saved register (a0-a3, v0/v1, t0-t9, at, the float temporaries),
+ * so _mcount saves what the function still needs around the call.
+ * t0/t1 are free on entry: gcc keeps nothing in them across the site.
+ */
+#include <linux/ftrace.h>
+
+/*
+ * Save and restore everything the traced function still needs, in the
+ * frame laid out by asm/ftrace.h (MCOUNT_*):
+ *   0..15  argument home area of the C function we call (o32 rule)
+ *   16..   the registers, at their MCOUNT_* offsets
+ * The unwinder (stacktrace.c) reads ra and at back by the same names.
+ * t4 ($12) is only an input of the graph path (-mmcount-ra-address).
+ */
+	.macro	mcount_save_regs
+	addiu	$sp, $sp, -MCOUNT_FRAME_SIZE
+	sw	$ra, MCOUNT_RA($sp)
+	sw	$at, MCOUNT_AT($sp)
+	sw	$a0, MCOUNT_A0($sp)
+	sw	$a1, MCOUNT_A1($sp)
+	sw	$a2, MCOUNT_A2($sp)
+	sw	$a3, MCOUNT_A3($sp)
+	sw	$v0, MCOUNT_V0($sp)
+	sw	$v1, MCOUNT_V1($sp)
+	sw	$gp, MCOUNT_GP($sp)	/* the C library's PIC code may change it */
+	sw	$t4, MCOUNT_T4($sp)
+	sdc1	$f12, MCOUNT_F12($sp)
+	sdc1	$f14, MCOUNT_F14($sp)
+	.endm
+
+	.macro	mcount_restore_regs
+	ldc1	$f14, MCOUNT_F14($sp)
+	ldc1	$f12, MCOUNT_F12($sp)
+	lw	$t4, MCOUNT_T4($sp)
+	lw	$gp, MCOUNT_GP($sp)
+	lw	$v1, MCOUNT_V1($sp)
+	lw	$v0, MCOUNT_V0($sp)
+	lw	$a3, MCOUNT_A3($sp)
+	lw	$a2, MCOUNT_A2($sp)
+	lw	$a1, MCOUNT_A1($sp)
+	lw	$a0, MCOUNT_A0($sp)
+	lw	$at, MCOUNT_AT($sp)
+	lw	$ra, MCOUNT_RA($sp)
+	addiu	$sp, $sp, MCOUNT_FRAME_SIZE
+	.endm
+
+	.text
+	.set	noreorder		/* every delay slot below is explicit */
+	.set	noat			/* we read at; the assembler must not use it */
+
+/*
+ * ftrace_stub: the "no tracer" value of ftrace_trace_function.  _mcount
+ * only compares against it, but it is a real function so the pointer is
+ * always safe to call.
+ */
+	.globl	ftrace_stub
+	.type	ftrace_stub, @function
+	.ent	ftrace_stub
+ftrace_stub:
+	jr	$ra
+	 nop
+	.end	ftrace_stub
+	.size	ftrace_stub, .-ftrace_stub
+
+	.globl	_mcount
+	.type	_mcount, @function
+	.ent	_mcount
+_mcount:
+	/*
+	 * The fast path: two loads, a compare, and the return.  The branch
+	 * delay slot gives the caller's 8 bytes back on both paths.
+	 */
+	lui	$t0, %hi(ftrace_trace_function)
+	lw	$t0, %lo(ftrace_trace_function)($t0)
+	lui	$t1, %hi(ftrace_stub)
+	addiu	$t1, $t1, %lo(ftrace_stub)
+	bne	$t0, $t1, ftrace_call_tracer
+	 addiu	$sp, $sp, 8		/* pop the two words of the call site */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+ftrace_graph_check:
+	/* t1 = ftrace_stub here, on both ways in */
+	lui	$t2, %hi(ftrace_graph_return)
+	lw	$t2, %lo(ftrace_graph_return)($t2)
+	lui	$t0, %hi(ftrace_graph_entry)
+	lw	$t0, %lo(ftrace_graph_entry)($t0)
+	bne	$t2, $t1, ftrace_graph_caller
+	 lui	$t3, %hi(ftrace_graph_entry_stub)	/* harmless if taken */
+	addiu	$t3, $t3, %lo(ftrace_graph_entry_stub)
+	bne	$t0, $t3, ftrace_graph_caller
+	 nop
+#endif
+	jr	$ra			/* back into the traced function ... */
+	 move	$ra, $at		/* ... with its own ra (jr has read ra) */
+
+ftrace_call_tracer:
+	/* sp is the traced function's sp again */
+	mcount_save_regs
+	move	$a0, $at		/* arg 1: frompc */
+	addiu	$a1, $ra, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
+	move	$t9, $t0		/* callee address in t9, as PIC code wants */
+	jalr	$t9			/* ftrace_trace_function(frompc, selfpc) */
+	 nop				/* (not a1: jalr has already set ra) */
+	mcount_restore_regs
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	lui	$t1, %hi(ftrace_stub)	/* the C code clobbered t1 */
+	b	ftrace_graph_check
+	 addiu	$t1, $t1, %lo(ftrace_stub)
+#else
+	jr	$ra			/* into the traced function, as above */
+	 move	$ra, $at
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 2: hand the function's return address to the graph tracer.
+ * Where that address lives depends on the function (arch/mips/ftrace.c
+ * decides): a leaf has it only in at, which is now the MCOUNT_AT slot of
+ * our frame; a non-leaf stored ra in its own frame before calling us, and
+ * will return through that slot, so the slot is what must be changed.
+ * The C side gets our at slot (from which it reaches t4 and the rest of
+ * this frame) and the traced function's sp.
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	mcount_save_regs
+	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
+	addiu	$a1, $ra, -MCOUNT_INSN_SIZE	/* arg 2: selfpc */
+	jal	prepare_ftrace_return
+	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
+	mcount_restore_regs		/* at may now be return_to_handler */
+	jr	$ra
+	 move	$ra, $at
+#endif
+	.end	_mcount
+	.size	_mcount, .-_mcount
+	.globl	_mcount_end
+_mcount_end:
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a hijacked function returns to.  sp is the caller's sp again (the
+ * function popped its frame), the very value prepare_ftrace_return gave
+ * the graph tracer as frame_pointer; the return value is in v0/v1 (64-bit:
+ * both) or $f0/$f2 (double, complex).  Keep those, ask the graph tracer
+ * for the real return address, and go there with ra holding it too.
+ */
+#define RET_V0		16	/* above the callee's 16-byte home area */
+#define RET_V1		20
+#define RET_F0		24	/* 8-aligned for sdc1 */
+#define RET_F2		32
+#define RET_GP		40
+#define RET_FRAME_SIZE	48
+
+	.globl	return_to_handler
+	.type	return_to_handler, @function
+	.ent	return_to_handler
+return_to_handler:
+	addiu	$sp, $sp, -RET_FRAME_SIZE
+	sw	$v0, RET_V0($sp)
+	sw	$v1, RET_V1($sp)
+	sw	$gp, RET_GP($sp)
+	sdc1	$f0, RET_F0($sp)
+	sdc1	$f2, RET_F2($sp)
+	jal	ftrace_return_to_handler
+	 addiu	$a0, $sp, RET_FRAME_SIZE	/* frame_pointer: the caller's sp */
+	move	$ra, $v0		/* the original return address */
+	ldc1	$f2, RET_F2($sp)
+	ldc1	$f0, RET_F0($sp)
+	lw	$gp, RET_GP($sp)
+	lw	$v1, RET_V1($sp)
+	lw	$v0, RET_V0($sp)
+	jr	$ra
+	 addiu	$sp, $sp, RET_FRAME_SIZE
+	.end	return_to_handler
+	.size	return_to_handler, .-return_to_handler
+#endif
+
+	.section .note.GNU-stack, "", @progbits
