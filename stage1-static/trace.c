@@ -178,27 +178,40 @@ static const struct {
 	{ "func_stack_trace", TRACE_ITER_FUNC_STACK_TRACE },
 };
 
+int tracefs_next_word(const char **p, char *word, size_t size)
+{
+	size_t n;
+
+	*p += strspn(*p, " ,\t\n");
+	n = strcspn(*p, " ,\t\n");
+	if (!n)
+		return 0;
+	if (n >= size) {
+		*p += n;
+		return -E2BIG;
+	}
+	memcpy(word, *p, n);
+	word[n] = 0;
+	*p += n;
+	return 1;
+}
+
 /* "opt", "noopt", several separated by blanks or commas */
 static int trace_options_write(const char *val)
 {
 	unsigned long set = trace_flags;
 	char word[64];
-	const char *p = val;
+	int ret;
 
-	while (*p) {
-		size_t n = strcspn(p, " ,\t\n");
+	while ((ret = tracefs_next_word(&val, word, sizeof(word))) != 0) {
 		const char *name = word;
 		int clear = 0;
 		size_t i;
 
-		if (n >= sizeof(word))
-			n = sizeof(word) - 1;
-		memcpy(word, p, n);
-		word[n] = 0;
-		p += n;
-		p += strspn(p, " ,\t\n");
-		if (!*word)
-			continue;
+		if (ret < 0) {
+			tracefs_error("trace_options: option name too long");
+			return -EINVAL;
+		}
 		if (!strncmp(word, "no", 2)) {
 			clear = 1;
 			name += 2;

@@ -52,9 +52,13 @@ static int match_one(const char *name, unsigned long addr, unsigned long size,
 	fb->matched++;
 	if (!fb->remove)
 		return add_range(fb, addr, addr + (size ? size : 1));
-	for (i = 0; i < fb->nr; i++)	/* drop it, keeping the rest */
+	i = 0;
+	while (i < fb->nr) {		/* drop it; order does not matter yet */
 		if (fb->r[i].start == addr)
-			fb->r[i] = fb->r[--fb->nr], i--;
+			fb->r[i] = fb->r[--fb->nr];
+		else
+			i++;
+	}
 	return 0;
 }
 
@@ -74,20 +78,12 @@ int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 	const char *p = val;
 	int ret;
 
-	while (*p) {
-		size_t n = strcspn(p, " ,\t\n");
-
-		if (n >= sizeof(word)) {
+	while ((ret = tracefs_next_word(&p, word, sizeof(word))) != 0) {
+		if (ret < 0) {
 			tracefs_error("%s: pattern too long", file);
 			ret = -EINVAL;
 			goto err;
 		}
-		memcpy(word, p, n);
-		word[n] = 0;
-		p += n;
-		p += strspn(p, " ,\t\n");
-		if (!*word)
-			continue;
 		fb.remove = word[0] == '!';
 		fb.glob = word + fb.remove;
 		if (ftrace_glob_check(fb.glob)) {
@@ -108,6 +104,12 @@ int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 			goto err;
 		}
 	}
+	if (!fb.nr) {
+		/* an empty set (nothing, or only removals): no filter */
+		free(fb.r);
+		__atomic_store_n(&filter->set, NULL, __ATOMIC_RELEASE);
+		return 0;
+	}
 	set = malloc(sizeof(*set));
 	if (!set) {
 		ret = -ENOMEM;
@@ -117,8 +119,7 @@ int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 	set->ranges = fb.r;
 	set->nr = fb.nr;
 	set->text = strdup(val);
-	/* an empty set (only removals, or nothing) means "no filter" */
-	__atomic_store_n(&filter->set, fb.nr ? set : NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(&filter->set, set, __ATOMIC_RELEASE);
 	return 0;
 err:
 	free(fb.r);

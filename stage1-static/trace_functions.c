@@ -22,14 +22,8 @@ void function_trace_call(unsigned long frompc, unsigned long selfpc)
 		return;
 	ts = trace_clock_local(&cpu);
 	e = trace_reserve(1, &idx);
-	e->ts = ts;
-	e->ip = selfpc;
-	e->arg = frompc;
-	e->cpu = cpu;
-	e->depth = 0;
-	e->flags = 0;
-	__atomic_store_n(&e->type, TRACE_FN, __ATOMIC_RELEASE);
-	trace_commit();
+	trace_entry_set(e, ts, selfpc, frompc, cpu, 0);
+	trace_commit(e, TRACE_FN);
 	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
 		trace_record_stack(selfpc, frompc, cpu, ts);
 }

@@ -43,20 +43,14 @@ void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 		nr = STACK_MAX;
 	slots = 1 + (nr + 2) / 3;
 	e = trace_reserve(slots, &idx);
-	e->ts = ts;
-	e->ip = selfpc;
-	e->arg = frompc;
-	e->cpu = cpu;
-	e->depth = nr;
-	e->flags = 0;
+	trace_entry_set(e, ts, selfpc, frompc, cpu, nr);
 	for (i = 0; i < nr; i++) {
 		struct trace_entry *p = trace_slot(idx + 1 + i / 3);
 
 		p->pc[i % 3] = i ? pcs[first + i - 1] : selfpc;
 		p->type = TRACE_STACK_PAYLOAD;
 	}
-	__atomic_store_n(&e->type, TRACE_STACK, __ATOMIC_RELEASE);
-	trace_commit();
+	trace_commit(e, TRACE_STACK);
 }
 
 static unsigned int print_stack(FILE *f, struct trace_buffer *b,

@@ -22,7 +22,7 @@ static unsigned long max_graph_depth;
 /* per thread: depth of the set_graph_function / notrace match we are in */
 static __thread int filter_depth = -1, notrace_depth = -1;
 
-static void record(int type, unsigned long func, int depth,
+static void record(enum trace_type type, unsigned long func, int depth,
 		   unsigned long long ts, unsigned long long calltime,
 		   unsigned int cpu)
 {
@@ -32,14 +32,8 @@ static void record(int type, unsigned long func, int depth,
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
 	e = trace_reserve(1, &idx);
-	e->ts = ts;
-	e->ip = func;
-	e->arg = calltime;
-	e->cpu = cpu;
-	e->depth = depth;
-	e->flags = 0;
-	__atomic_store_n(&e->type, type, __ATOMIC_RELEASE);
-	trace_commit();
+	trace_entry_set(e, ts, func, calltime, cpu, depth);
+	trace_commit(e, type);
 }
 
 static int trace_graph_entry(struct ftrace_graph_ent *trace)

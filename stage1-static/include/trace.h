@@ -90,9 +90,26 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 	return &b->entries[*idx & b->mask];
 }
 
-/* The reserved slots are filled. */
-static inline void trace_commit(void)
+/* Fill the fields every entry type has. */
+static inline void trace_entry_set(struct trace_entry *e, uint64_t ts,
+				   unsigned long ip, uint64_t arg,
+				   unsigned int cpu, unsigned int depth)
 {
+	e->ts = ts;
+	e->ip = ip;
+	e->arg = arg;
+	e->cpu = cpu;
+	e->depth = depth;
+	e->flags = 0;
+}
+
+/*
+ * The entry at e (and any payload slots after it) is filled: give it its
+ * type last, so a half-written slot never looks like an entry.
+ */
+static inline void trace_commit(struct trace_entry *e, enum trace_type type)
+{
+	__atomic_store_n(&e->type, type, __ATOMIC_RELEASE);
 	this_buffer->writing--;
 }
 
@@ -126,6 +143,12 @@ struct tracefs_file {
 	struct tracefs_file *next;
 };
 void tracefs_register(struct tracefs_file *f);
+/*
+ * Split a setting into words (blanks and commas separate them): copies the
+ * next one into word and advances *p.  Returns 1 for a word, 0 at the end,
+ * -E2BIG (with *p past it) when it does not fit.
+ */
+int tracefs_next_word(const char **p, char *word, size_t size);
 /* One-line error for a rejected setting, printed by the env parser. */
 void tracefs_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
