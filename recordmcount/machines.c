@@ -89,6 +89,32 @@ static const char *x86_64_reloc_name(unsigned int type)
  *                 the -8 in its delay slot; rec->ip = the first
  *                 instruction, so that one branch can skip the sequence.
  */
+/*
+ * A long-call sequence loads _mcount's address into a register and, within
+ * the next few instructions, does "move at,ra" and "jalr" through that
+ * register.  Anything else (code that only takes _mcount's address, as
+ * the kit's MIPS unwinder does) is not a call site.
+ */
+static int mips_long_call(const struct rm_reloc *r, unsigned int reg)
+{
+	int saw_move_at_ra = 0;
+	unsigned int k;
+
+	for (k = 1; k <= 4; k++) {
+		const unsigned char *p = insn(r, r->offset + 4 * k, 4);
+		uint32_t i;
+
+		if (!p)
+			return 0;
+		i = rm_get(p, 4);
+		if (i == 0x03e00825 || i == 0x03e00821)	/* move at,ra */
+			saw_move_at_ra = 1;
+		else if ((i & 0xfc1ff83f) == 0x0000f809)	/* jalr ra,rs */
+			return saw_move_at_ra && ((i >> 21) & 31) == reg;
+	}
+	return 0;
+}
+
 static int mips_site(const struct rm_reloc *r, uint64_t *ip,
 		     const char **why)
 {
@@ -114,10 +140,18 @@ static int mips_site(const struct rm_reloc *r, uint64_t *ip,
 			*why = "HI16 not on a lui";
 			return 0;
 		}
+		if (!mips_long_call(r, (i >> 16) & 31)) {
+			*why = "takes _mcount's address, no call follows";
+			return 0;
+		}
 		break;
 	case R_MIPS_GOT16:
 		if (!p || op != 0x23) {		/* lw */
 			*why = "GOT16 not on a lw";
+			return 0;
+		}
+		if (!mips_long_call(r, (i >> 16) & 31)) {
+			*why = "takes _mcount's address, no call follows";
 			return 0;
 		}
 		break;

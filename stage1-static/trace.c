@@ -309,6 +309,8 @@ static struct tracefs_file trace_files[] = {
 	{ "available_tracers", NULL, available_tracers_read },
 	{ "tracing_on", tracing_on_write, tracing_on_read },
 	{ "trace_options", trace_options_write, trace_options_read },
+	/* the kernel's options/ directory, flattened: FTRACE_OPTIONS */
+	{ "options", trace_options_write, trace_options_read },
 	{ "buffer_size_kb", buffer_size_kb_write, buffer_size_kb_read },
 };
 

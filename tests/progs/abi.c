@@ -76,6 +76,13 @@ noinline struct big retbig(long a)
 	return b;
 }
 
+static const char hello[] = "pointer";
+
+noinline const char *retptr(int i)
+{
+	return hello + i;
+}
+
 noinline int fails(void)
 {
 	errno = ERANGE;
@@ -98,6 +105,7 @@ int main(void)
 	printf("retd %.17g\n", retd(10.0));
 	printf("pair %d %d\n", p.a, p.b);
 	printf("big %ld %ld\n", b.x[0], b.x[4]);
+	printf("ptr %s %d\n", retptr(3), retptr(0) == hello);
 	errno = 0;
 	r = fails();
 	printf("errno %d %s\n", r, strerror(errno));

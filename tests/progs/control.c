@@ -8,6 +8,8 @@
  *   switch   nop -> function -> nop around three calls: only the middle
  *            one may appear in the trace
  *   stats    print the tracer's counters (nothing recorded under nop)
+ *   recurse  an ftrace_ops whose callback calls a traced function: with
+ *            FTRACE_OPS_FL_RECURSION the nested call is dropped, counted
  */
 #include <stdio.h>
 #include <string.h>
@@ -63,6 +65,33 @@ static int do_switch(void)
 	return r;
 }
 
+static unsigned long recurse_hits;
+
+static notrace void recurse_cb(unsigned long frompc, unsigned long selfpc)
+{
+	recurse_hits++;
+	probed(1);		/* traced: its mcount calls us again */
+}
+
+static struct ftrace_ops recurse_ops = {
+	.func = recurse_cb,
+	.flags = FTRACE_OPS_FL_RECURSION,
+};
+
+static void do_recurse(void)
+{
+	struct ftrace_stats st;
+	int i;
+
+	register_ftrace_function(&recurse_ops);
+	for (i = 0; i < 10; i++)
+		before_switch(i);
+	unregister_ftrace_function(&recurse_ops);
+	ftrace_get_stats(&st);
+	printf("recurse: callbacks=%lu missed=%lu\n", recurse_hits,
+	       st.recursion_missed);
+}
+
 static void do_stats(void)
 {
 	struct ftrace_stats st;
@@ -94,6 +123,8 @@ int main(int argc, char **argv)
 		do_switch();
 	else if (!strcmp(what, "errors"))
 		do_errors();
+	else if (!strcmp(what, "recurse"))
+		do_recurse();
 	else if (strcmp(what, "stats"))
 		return 2;
 	do_stats();

@@ -12,7 +12,10 @@
 #   x86_64  a call (PLT32/PC32, or GOTPCRELX for PIC code)
 #   mips    a jal (R_MIPS_26), a jalr (R_MIPS_JALR), or the first
 #           instruction of a long-call sequence: lui (R_MIPS_HI16) or
-#           lw (R_MIPS_GOT16); R_MIPS_LO16 and R_MIPS_CALL16 never are
+#           lw (R_MIPS_GOT16) whose register a "jalr" within the next
+#           four instructions calls, after a "move at,ra" (otherwise the
+#           code only takes _mcount's address); R_MIPS_LO16 and
+#           R_MIPS_CALL16 never are
 #   arm     a bl or blx (R_ARM_CALL, R_ARM_PC24, R_ARM_THM_CALL)
 # and the recorded offset is that instruction's address.
 arch=$1 objdump=$2 obj=$3
@@ -51,6 +54,17 @@ BEGIN {
 	mnem = w[1]
 	if (mnem == "addr32" || mnem == "notrack" || mnem == "bnd")
 		mnem = w[2]
+	ops = f[4]
+	if (pending != "") {	# a MIPS long-call candidate waits for its jalr
+		if (mnem == "move" && ops == "at,ra")
+			moved = 1
+		else if (mnem == "jalr") {
+			if (moved && ops == preg)
+				print pending
+			pending = ""
+		} else if (++seen >= 4)
+			pending = ""
+	}
 	next
 }
 # a relocation: "<TAB><TAB>offset: TYPE<TAB>symbol"
@@ -62,7 +76,13 @@ BEGIN {
 	for (i = 1; i <= n; i++)
 		if (type ~ rtype[i] && mnem ~ insn[i]) {
 			a = addr; sub(/^0+/, "", a)
-			printf "%s\t0x%s\t%s\t%s\n", sec, a == "" ? "0" : a, func, type
+			line = sprintf("%s\t0x%s\t%s\t%s", sec, a == "" ? "0" : a, func, type)
+			if (mnem == "lui" || mnem == "lw") {
+				# confirmed only by the jalr that follows
+				pending = line; preg = ops; sub(/,.*/, "", preg)
+				moved = 0; seen = 0
+			} else
+				print line
 			break
 		}
 }

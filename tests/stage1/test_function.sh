@@ -108,6 +108,32 @@ test_kits_mcount_is_linked() {
 		"$(mkvar CROSS_COMPILE)nm '$O/demo' | grep -q -w '__monstartup'"
 }
 
+# An ops callback that calls traced code would recurse through mcount for
+# ever; FTRACE_OPS_FL_RECURSION drops the nested calls and counts them.
+test_recursion_guard() {
+	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/rec" "$O/control" recurse
+	assertEquals 0 $?
+	assertEquals "recurse: callbacks=10 missed=10" "$(grep '^recurse:' "$TMPD/rec.stdout")"
+}
+
+# The runtime is never instrumented (the kernel's notrace): the kit's own
+# recordmcount finds no mcount call site in any object of libftrace.a, so
+# the tracer cannot recurse into itself.
+test_runtime_not_instrumented() {
+	make -s -C "$KIT" recordmcount || fail "cannot build recordmcount"
+	mkdir -p "$TMPD/ar" && (cd "$TMPD/ar" && $(mkvar AR) x "$O/libftrace.a")
+	assertTrue "objects extracted" "ls '$TMPD'/ar/*.o >/dev/null"
+	assertEquals "call sites in the runtime" "" \
+		"$("$KIT/build/host/recordmcount" --list "$TMPD"/ar/*.o)"
+	assertTrue "but it defines $(mkvar MCOUNT_SYMBOL)" \
+		"$(mkvar CROSS_COMPILE)nm '$O/libftrace.a' | grep -q ' T $(mkvar MCOUNT_SYMBOL)\$'"
+}
+
+test_options_file_alias() {
+	FTRACE_OPTIONS=func_stack_trace trace_run "$TMPD/opt" "$O/demo"
+	assertTrue "stack traces via FTRACE_OPTIONS" "grep -q '<stack trace>' '$TMPD/opt'"
+}
+
 test_switch_tracer_at_runtime() {
 	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/sw" "$O/control" switch
 	assertEquals "only the call made under 'function' is traced" \

@@ -1,7 +1,7 @@
 /*
  * Call sites of every kind recordmcount must find: global, static (local),
  * weak, leaf and non-leaf functions, a function in a section of its own,
- * and main in .text.startup.
+ * and main in .text.startup; and a reference to mcount that is not a call.
  */
 int counter;
 
@@ -29,6 +29,26 @@ __attribute__((noinline, section(".text.custom"))) int custom_fn(int a)
 __attribute__((noinline)) int nonleaf_fn(int a)
 {
 	return local_fn(a) + weak_fn(a) + leaf_fn(a) + custom_fn(a);
+}
+
+/*
+ * Takes mcount's address without calling it (the kit's MIPS unwinder does
+ * this): no call site, although a relocation against mcount is there.
+ * notrace, so that it has no site of its own either.
+ */
+#if defined(__mips__)
+#define MCOUNT_SYM _mcount
+#elif defined(__arm__)
+#define MCOUNT_SYM __gnu_mcount_nc
+#else
+#define MCOUNT_SYM mcount
+#endif
+extern void MCOUNT_SYM(void);
+
+__attribute__((noinline, no_instrument_function)) unsigned long
+mcount_address(void)
+{
+	return (unsigned long)MCOUNT_SYM;
 }
 
 int other_fn(int a);
