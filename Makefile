@@ -69,7 +69,10 @@ include $(1)/Kbuild
 RUNTIME_OBJS += $$(addprefix $(O)/$(1)/,$$(obj-y))
 endef
 RUNTIME_OBJS :=
+# (a stage the arch does not provide has nothing to collect: stage-ok says so)
+ifneq ($(filter $(STAGE),$(STAGES)),)
 $(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
+endif
 
 TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 ifdef CONFIG_FUNCTION_GRAPH_TRACER
