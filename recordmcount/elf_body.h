@@ -60,8 +60,9 @@ static int FN(check_header)(struct rm_elf *e)
 	shentsize = GET(eh, Elf_(Ehdr), e_shentsize);
 	e->shstrndx = GET(eh, Elf_(Ehdr), e_shstrndx);
 	if (shnum == 0)
-		return rm_fail(o, shoff ? "extended section numbering is not supported"
-				     : "no section header table");
+		return rm_fail(o, shoff ?
+			       "extended section numbering is not supported" :
+			       "no section header table");
 	if (shnum >= SHN_LORESERVE)
 		return rm_fail(o, "e_shnum %u is in the reserved range",
 			       (unsigned int)shnum);
@@ -72,7 +73,8 @@ static int FN(check_header)(struct rm_elf *e)
 	if (shoff > o->size || (o->size - shoff) / shentsize < shnum)
 		return rm_fail(o, "section header table beyond end of file");
 	if (e->shstrndx == SHN_XINDEX)
-		return rm_fail(o, "extended section numbering is not supported");
+		return rm_fail(o,
+			       "extended section numbering is not supported");
 	if (e->shstrndx >= shnum)
 		return rm_fail(o, "section name table index %u out of range",
 			       e->shstrndx);
@@ -104,17 +106,20 @@ static int FN(load_sections)(struct rm_elf *e)
 		s->entsize = GET(sh, Elf_(Shdr), sh_entsize);
 		if (i && s->type != SHT_NOBITS && s->type != SHT_NULL &&
 		    (s->offset > o->size || o->size - s->offset < s->size))
-			return rm_fail(o, "section %u: contents beyond end of file",
+			return rm_fail(o, "section %u: "
+				       "contents beyond end of file",
 				       i);
 	}
 	names = &e->sec[e->shstrndx];
 	if (names->type != SHT_STRTAB)
-		return rm_fail(o, "section name table (section %u) is not a string table",
+		return rm_fail(o, "section name table (section %u) "
+			       "is not a string table",
 			       e->shstrndx);
 	for (i = 0; i < e->shnum; i++) {
 		e->sec[i].name = rm_string(o->buf, names, e->sec[i].name_off);
 		if (!e->sec[i].name)
-			return rm_fail(o, "section %u: name offset %u out of range",
+			return rm_fail(o, "section %u: "
+				       "name offset %u out of range",
 				       i, e->sec[i].name_off);
 	}
 	return 0;
@@ -143,7 +148,8 @@ static int FN(load_symbols)(struct rm_elf *e)
 			       (unsigned long long)st->entsize);
 	if (st->link == 0 || st->link >= e->shnum ||
 	    e->sec[st->link].type != SHT_STRTAB)
-		return rm_fail(o, "symbol table: sh_link %u is not a string table",
+		return rm_fail(o, "symbol table: "
+			       "sh_link %u is not a string table",
 			       st->link);
 	str = &e->sec[st->link];
 	e->nsyms = st->size / sizeof(Elf_(Sym));
@@ -160,7 +166,8 @@ static int FN(load_symbols)(struct rm_elf *e)
 		info = GET(p, Elf_(Sym), st_info);
 		y->name = rm_string(o->buf, str, name);
 		if (!y->name)
-			return rm_fail(o, "symbol %u: name offset %u out of range",
+			return rm_fail(o,
+				       "symbol %u: name offset %u out of range",
 				       i, name);
 		y->value = GET(p, Elf_(Sym), st_value);
 		y->size = GET(p, Elf_(Sym), st_size);
@@ -168,10 +175,12 @@ static int FN(load_symbols)(struct rm_elf *e)
 		y->bind = ELF32_ST_BIND(info);
 		y->type = ELF32_ST_TYPE(info);
 		if (y->shndx == SHN_XINDEX)
-			return rm_fail(o, "symbol %u: extended section index is not supported",
+			return rm_fail(o, "symbol %u: extended section index "
+				       "is not supported",
 				       i);
 		if (y->shndx < SHN_LORESERVE && y->shndx >= e->shnum)
-			return rm_fail(o, "symbol %u (%s): section index %u out of range",
+			return rm_fail(o, "symbol %u (%s): "
+				       "section index %u out of range",
 				       i, y->name, y->shndx);
 	}
 	return 0;
@@ -203,13 +212,17 @@ static int FN(find_sites)(struct rm_elf *e)
 		esize = rs->type == SHT_REL ? sizeof(Elf_(Rel)) :
 					       sizeof(Elf_(Rela));
 		if (rs->link == 0 || rs->link != e->symtab)
-			return rm_fail(o, "relocation section %s: sh_link %u is not the symbol table",
+			return rm_fail(o, "relocation section %s: "
+				       "sh_link %u is not the symbol table",
 				       rs->name, rs->link);
 		if (rs->info == 0 || rs->info >= e->shnum)
-			return rm_fail(o, "relocation section %s: applies to section %u, which does not exist",
+			return rm_fail(o, "relocation section %s: "
+				       "applies to section %u, "
+				       "which does not exist",
 				       rs->name, rs->info);
 		if (rs->entsize != esize || rs->size % esize)
-			return rm_fail(o, "relocation section %s: bad sh_entsize %llu",
+			return rm_fail(o, "relocation section %s: "
+				       "bad sh_entsize %llu",
 				       rs->name,
 				       (unsigned long long)rs->entsize);
 		ts = &e->sec[rs->info];
@@ -230,19 +243,22 @@ static int FN(find_sites)(struct rm_elf *e)
 			FN(read_reloc)(o->buf + rs->offset + k * esize,
 				       &r.offset, &sym, &r.type);
 			if (sym >= e->nsyms)
-				return rm_fail(o, "relocation %llu in %s: symbol index %llu out of range",
+				return rm_fail(o, "relocation %llu in %s: "
+					       "symbol index %llu out of range",
 					       (unsigned long long)k, rs->name,
 					       (unsigned long long)sym);
 			if (!(ts->flags & SHF_EXECINSTR) ||
 			    !rm_is_mcount(o->mach, e->sym[sym].name))
 				continue;
 			if (r.offset >= ts->size)
-				return rm_fail(o, "relocation %llu in %s: offset %#llx beyond section %s",
+				return rm_fail(o, "relocation %llu in %s: "
+					       "offset %#llx beyond section %s",
 					       (unsigned long long)k, rs->name,
 					       (unsigned long long)r.offset,
 					       ts->name);
 			if (!o->mach->site(&r, &ip, &why)) {
-				rm_verbose(o, "%s+%#llx: %s, not a call site: %s",
+				rm_verbose(o,
+					   "%s+%#llx: %s, not a call site: %s",
 					   ts->name,
 					   (unsigned long long)r.offset,
 					   rm_reloc_name(o->mach, r.type), why);
@@ -330,9 +346,12 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 			anchor_sec = s->shndx;
 			anchor = FN(anchor)(e, anchor_sec);
 			if (anchor < 0)
-				return rm_fail(o, "section %s: no symbol to make __mcount_loc entries relative to",
+				return rm_fail(o, "section %s: "
+					       "no symbol to make __mcount_loc "
+					       "entries relative to",
 					       e->sec[anchor_sec].name);
-			rm_verbose(o, "%s: entries relative to symbol %lld (%s)",
+			rm_verbose(o,
+				   "%s: entries relative to symbol %lld (%s)",
 				   e->sec[anchor_sec].name, (long long)anchor,
 				   e->sym[anchor].type == STT_SECTION ?
 				   "section symbol" : e->sym[anchor].name);

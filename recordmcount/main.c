@@ -152,7 +152,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (output && argc - optind != 1) {
-		fprintf(stderr, "recordmcount: -o takes exactly one input file\n");
+		fprintf(stderr,
+			"recordmcount: -o takes exactly one input file\n");
 		return 2;
 	}
 	for (i = optind; i < argc; i++)

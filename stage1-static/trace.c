@@ -50,7 +50,8 @@ int register_tracer(struct tracer *t)
 {
 	struct tracer **p = &trace_types;
 
-	while (*p)			/* keep registration order for listing */
+	/* keep registration order for listing */
+	while (*p)
 		p = &(*p)->next;
 	*p = t;
 	return 0;
@@ -216,7 +217,8 @@ static int trace_options_write(const char *val)
 			clear = 1;
 			name += 2;
 		}
-		for (i = 0; i < sizeof(trace_options) / sizeof(trace_options[0]); i++)
+		for (i = 0;
+		     i < sizeof(trace_options) / sizeof(trace_options[0]); i++)
 			if (!strcmp(trace_options[i].name, name))
 				break;
 		if (i == sizeof(trace_options) / sizeof(trace_options[0])) {

@@ -78,7 +78,7 @@ uint64_t trace_clock_to_ns(uint64_t ts)
 #endif
 }
 
-/* ---- printers ------------------------------------------------------------- */
+/* ---- printers ----------------------------------------------------------- */
 
 static const char *trace_header_name = "nop";
 static void (*trace_column_header)(FILE *f);
@@ -123,7 +123,7 @@ void trace_print_context(FILE *f, struct trace_buffer *b,
 		(unsigned long long)(ns % 1000000000ull / 1000));
 }
 
-/* ---- the dump --------------------------------------------------------------- */
+/* ---- the dump ----------------------------------------------------------- */
 
 static unsigned long buffer_first(struct trace_buffer *b)
 {
@@ -152,6 +152,28 @@ static void print_header(FILE *f, unsigned long in_buf,
 		trace_column_header(f);
 }
 
+/* The thread whose next unprinted entry is the oldest, or -1 when none. */
+static int oldest_pending(const unsigned long *pos, int n)
+{
+	uint64_t best_ts = 0;
+	int i, best = -1;
+
+	for (i = 0; i < n; i++) {
+		struct trace_buffer *b = ring_buffer_thread(i);
+		uint64_t ts;
+
+		if (pos[i] >= local_read(&b->head))
+			continue;
+		ts = b->entries[pos[i] & b->mask].ts;
+		/* the clock may wrap: compare differences */
+		if (best < 0 || (int64_t)(ts - best_ts) < 0) {
+			best = i;
+			best_ts = ts;
+		}
+	}
+	return best;
+}
+
 static void print_entries(FILE *f)
 {
 	int n = ring_buffer_nr_threads(), i;
@@ -173,33 +195,14 @@ static void print_entries(FILE *f)
 	print_header(f, in_buf, written, written - in_buf);
 
 	/* k-way merge: the oldest pending entry of any thread goes next */
-	for (;;) {
-		struct trace_buffer *best = NULL;
-		int bi = -1;
+	while ((i = oldest_pending(pos, n)) >= 0) {
+		struct trace_buffer *b = ring_buffer_thread(i);
+		struct trace_entry *e = &b->entries[pos[i] & b->mask];
+		unsigned int used = 1;
 
-		for (i = 0; i < n; i++) {
-			struct trace_buffer *b = ring_buffer_thread(i);
-
-			if (pos[i] >= local_read(&b->head))
-				continue;
-			if (!best || (int64_t)(b->entries[pos[i] & b->mask].ts -
-					best->entries[pos[bi] & best->mask].ts) < 0) {
-				best = b;
-				bi = i;
-			}
-		}
-		if (!best)
-			break;
-		{
-			struct trace_entry *e =
-				&best->entries[pos[bi] & best->mask];
-
-			unsigned int used = 1;
-
-			if (e->type < TRACE_NR_TYPES && printers[e->type].print)
-				used = printers[e->type].print(f, best, pos[bi]);
-			pos[bi] += used;
-		}
+		if (e->type < TRACE_NR_TYPES && printers[e->type].print)
+			used = printers[e->type].print(f, b, pos[i]);
+		pos[i] += used;
 	}
 }
 

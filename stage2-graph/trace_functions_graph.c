@@ -73,7 +73,7 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
 	       trace->calltime, trace->cpu);
 }
 
-/* ---- output --------------------------------------------------------------- */
+/* ---- output ------------------------------------------------------------- */
 
 static pid_t last_tid;
 
@@ -107,9 +107,11 @@ static void print_prefix(FILE *f, struct trace_buffer *b,
 {
 	if (b->tid != last_tid) {
 		if (last_tid)
-			fprintf(f, " ------------------------------------------\n"
-				   " %2u) %16s-%-7d\n"
-				   " ------------------------------------------\n\n",
+			fprintf(f,
+				" ------------------------------------------\n"
+				" %2u) %16s-%-7d\n"
+				" ------------------------------------------\n"
+				"\n",
 				e->cpu, b->comm, b->tid);
 		last_tid = b->tid;
 	}
@@ -167,7 +169,7 @@ static void graph_header_line(FILE *f)
 		"not traced)\n", ftrace_graph_overrun, FTRACE_RETFUNC_DEPTH);
 }
 
-/* ---- the tracer and its files ------------------------------------------------ */
+/* ---- the tracer and its files ------------------------------------------- */
 
 static int graph_trace_init(void)
 {

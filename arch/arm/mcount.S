@@ -69,7 +69,8 @@ ftrace_stub:
  *	(sp rounded down to 8 bytes: AAPCS wants that at every call)
  */
 	.macro	mcount_enter
-	ldr	lr, [sp]		@ the compare borrowed lr: into func again
+	@ the compare borrowed lr: into func again
+	ldr	lr, [sp]
 	mov	ip, sp
 	push	{fp, ip, lr, pc}
 	sub	fp, ip, #4

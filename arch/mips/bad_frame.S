@@ -22,7 +22,7 @@ bad_frame_function:
 	sw	$fp, 4($sp)
 	move	$fp, $sp
 	move	$at, $ra		/* the mcount site, as gcc emits it */
-	move	$t4, $zero		/* leaf: ra is in at, not on the stack */
+	move	$t4, $zero		/* leaf: ra in at, not on the stack */
 	jal	_mcount
 	 addiu	$sp, $sp, -8		/* _mcount pops these two words */
 	move	$v0, $zero

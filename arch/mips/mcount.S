@@ -11,11 +11,11 @@
  *	  27bdffe8	addiu	sp,sp,-24	the function's own frame
  *	  afbe0010	sw	s8,16(sp)
  *	  03a0f025	move	s8,sp
- *	  afbf0014	sw	ra,20(sp)	non-leaf: ra saved BEFORE _mcount
+ *	  afbf0014	sw	ra,20(sp)	non-leaf saves ra BEFORE _mcount
  *	  03e00825	move	at,ra		keep the return address in at
  *	  27ac0014	addiu	t4,sp,20	where ra was saved (chapter 2)
  *	  0c10120e	jal	_mcount		<- selfpc  (R_MIPS_26)
- *	  27bdfff8	 addiu	sp,sp,-8	delay slot: two words for _mcount
+ *	  27bdfff8	 addiu	sp,sp,-8	delay slot: 2 words for _mcount
  *	  ...		(the body)
  *
  *	<leaf_add>:			a leaf never saves ra:
@@ -65,7 +65,8 @@
 	sw	$a3, MCOUNT_A3($sp)
 	sw	$v0, MCOUNT_V0($sp)
 	sw	$v1, MCOUNT_V1($sp)
-	sw	$gp, MCOUNT_GP($sp)	/* the C library's PIC code may change it */
+	/* the C library's PIC code may change it */
+	sw	$gp, MCOUNT_GP($sp)
 	sw	$t4, MCOUNT_T4($sp)
 	sdc1	$f12, MCOUNT_F12($sp)
 	sdc1	$f14, MCOUNT_F14($sp)
@@ -89,7 +90,8 @@
 
 	.text
 	.set	noreorder		/* every delay slot below is explicit */
-	.set	noat			/* we read at; the assembler must not use it */
+	/* we read at; the assembler must not use it */
+	.set	noat
 
 /*
  * ftrace_stub: the "no tracer" value of ftrace_trace_function.  _mcount
@@ -140,8 +142,10 @@ ftrace_call_tracer:
 	mcount_save_regs
 	move	$a0, $at		/* arg 1: frompc */
 	addiu	$a1, $ra, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
-	move	$t9, $t0		/* callee address in t9, as PIC code wants */
-	jalr	$t9			/* ftrace_trace_function(frompc, selfpc) */
+	/* callee address in t9, as PIC code wants */
+	move	$t9, $t0
+	/* ftrace_trace_function(frompc, selfpc) */
+	jalr	$t9
 	 nop				/* (not a1: jalr has already set ra) */
 	mcount_restore_regs
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -205,7 +209,7 @@ return_to_handler:
 	sdc1	$f0, RET_F0($sp)
 	sdc1	$f2, RET_F2($sp)
 	jal	ftrace_return_to_handler
-	 addiu	$a0, $sp, RET_FRAME_SIZE	/* frame_pointer: the caller's sp */
+	 addiu	$a0, $sp, RET_FRAME_SIZE	/* frame_pointer: caller's sp */
 	move	$ra, $v0		/* the original return address */
 	ldc1	$f2, RET_F2($sp)
 	ldc1	$f0, RET_F0($sp)

@@ -43,10 +43,13 @@
 void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			unsigned long sp);
 
-#define INSN_ADDIU_SP		0x27bd0000	/* addiu sp,sp,imm: op 9, rs = rt = 29 */
+/* addiu sp,sp,imm: op 9, rs = rt = 29 */
+#define INSN_ADDIU_SP		0x27bd0000
 #define INSN_ADDIU_SP_M8	0x27bdfff8	/* addiu sp,sp,-8 */
-#define INSN_SW_RA_SP		0xafbf0000	/* sw ra,imm(sp): op 43, base 29, rt 31 */
-#define INSN_JAL		0x0c000000	/* jal target: op 3, 26-bit word index */
+/* sw ra,imm(sp): op 43, base 29, rt 31 */
+#define INSN_SW_RA_SP		0xafbf0000
+/* jal target: op 3, 26-bit word index */
+#define INSN_JAL		0x0c000000
 #define INSN_HI(insn)		((insn) & 0xffff0000)
 #define INSN_IMM(insn)		((long)(int16_t)((insn) & 0xffff))
 
@@ -74,7 +77,8 @@ static int read_prologue(unsigned long pc, long *size, long *ra_off)
 		if (INSN_HI(*p) != INSN_ADDIU_SP || INSN_IMM(*p) >= 0)
 			continue;		/* not an allocation */
 		if (*p == INSN_ADDIU_SP_M8 &&
-		    ((p > start && p[-1] == mcount_site) || p[1] == mcount_site))
+		    ((p > start && p[-1] == mcount_site) ||
+		     p[1] == mcount_site))
 			continue;		/* the mcount site's 8 bytes */
 		*size = -INSN_IMM(*p);
 		*ra_off = -1;
@@ -158,6 +162,7 @@ __asm__(".text\n"
 	"save_stack_trace:\n"
 	"	move	$a1, $ra\n"		/* pc: return into the caller */
 	"	j	__save_stack_trace\n"
-	"	 move	$a2, $sp\n"		/* sp: the caller's (delay slot) */
+	/* sp: the caller's (delay slot) */
+	"	 move	$a2, $sp\n"
 	".set	pop\n"
 	".size	save_stack_trace, .-save_stack_trace\n");

@@ -160,7 +160,8 @@ return_to_handler:
 	movaps	%xmm0, 16(%rsp)
 	movaps	%xmm1, 32(%rsp)
 	movq	%r11, 48(%rsp)
-	movq	%rbp, %rdi		/* arg 1: frame pointer for the FP test */
+	/* arg 1: frame pointer for the FP test */
+	movq	%rbp, %rdi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	movaps	32(%rsp), %xmm1

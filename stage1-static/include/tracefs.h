@@ -30,7 +30,8 @@ struct ftrace_stats {
 	unsigned long	overwritten;
 	unsigned long	lost_threads;
 	unsigned long	recursion_missed;
-	unsigned long	threads;	/* buffers claimed: 0 = never recorded */
+	/* buffers claimed: 0 = never recorded */
+	unsigned long	threads;
 };
 void ftrace_get_stats(struct ftrace_stats *st);
 

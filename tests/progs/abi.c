@@ -100,7 +100,8 @@ int main(void)
 					8.8, 9.9, 10.1));
 	printf("mixed %.17g\n", mixed(3, 0.25, 1LL << 40, 0.5f, 'x'));
 	printf("va %ld\n", sum_va(6, 1L, 2.0, 3L, 4.0, 5L, 6.0));
-	printf("ret64 %llx\n", (unsigned long long)ret64(0xdeadbeef, 0x12345678));
+	printf("ret64 %llx\n",
+	       (unsigned long long)ret64(0xdeadbeef, 0x12345678));
 	printf("retf %.9g\n", retf(2.5f));
 	printf("retd %.17g\n", retd(10.0));
 	printf("pair %d %d\n", p.a, p.b);

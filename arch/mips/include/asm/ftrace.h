@@ -23,9 +23,9 @@
 #define MCOUNT_A1		20
 #define MCOUNT_A2		24
 #define MCOUNT_A3		28
-#define MCOUNT_V0		32	/* also the static chain, see mcount.S */
+#define MCOUNT_V0		32	/* also static chain, see mcount.S */
 #define MCOUNT_V1		36
-#define MCOUNT_AT		40	/* the traced function's return address */
+#define MCOUNT_AT		40	/* traced function's return address */
 #define MCOUNT_RA		44	/* return into the traced function */
 #define MCOUNT_F12		48	/* 8-aligned: sdc1 */
 #define MCOUNT_F14		56
