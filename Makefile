@@ -153,6 +153,7 @@ recordmcount:
 	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
 
 fuzz:
+	@scripts/install-deps --fuzz
 	@$(MAKE) -C recordmcount O=$(KIT)/build/host fuzz
 
 deps-quiet:
