@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Four threads, each prints its tid and calls thread_leaf(i) i+1 times. */
+/*
+ * NR threads (4, or argv[1]), each prints its tid and calls thread_leaf(i)
+ * i+1 times.  With more threads than the ring buffer has buffers, the
+ * extra threads' records are dropped and counted, nothing else changes.
+ */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 
 #define noinline __attribute__((noipa))
-#define NR 4
+#define MAX_NR 128
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -27,16 +32,18 @@ noinline void *thread_body(void *arg)
 	return (void *)r;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	pthread_t t[NR];
-	long i, sum = 0;
+	long i, sum = 0, nr = argc > 1 ? atol(argv[1]) : 4;
+	pthread_t t[MAX_NR];
 	void *r;
 
+	if (nr < 1 || nr > MAX_NR)
+		return 2;
 	printf("main tid %ld\n", (long)syscall(SYS_gettid));
-	for (i = 0; i < NR; i++)
+	for (i = 0; i < nr; i++)
 		pthread_create(&t[i], NULL, thread_body, (void *)i);
-	for (i = 0; i < NR; i++) {
+	for (i = 0; i < nr; i++) {
 		pthread_join(t[i], &r);
 		sum += (long)r;
 	}

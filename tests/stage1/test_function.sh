@@ -62,6 +62,18 @@ test_threads_lines_carry_their_tid() {
 	done
 }
 
+# 64 buffers: the main thread and 63 others get one, 7 more do not.
+test_more_threads_than_buffers() {
+	trace_run "$TMPD/many" "$O/threads" 70
+	assertEquals 0 $?
+	assertEquals "the program's own result" \
+		"sum $(awk 'BEGIN { for (i = 0; i < 70; i++) s += 7 * i * (i + 1); print s }')" \
+		"$(tail -1 "$TMPD/many.stdout")"
+	assertTrue "counted" "grep -q 'threads-without-buffer: 7 ' '$TMPD/many'"
+	assertEquals "threads with a buffer" 64 \
+		"$(fn_edges "$TMPD/many" | awk '{ print $1 }' | sort -u | wc -l)"
+}
+
 test_output_and_status_unchanged_by_tracing() {
 	local p rc1 rc2
 	for p in demo abi threads; do
@@ -205,6 +217,9 @@ test_bad_settings_rejected() {
 	out=$(FTRACE_BUFFER_SIZE_KB=-3 run_target "$O/demo" 2>&1); rc=$?
 	assertEquals 2 "$rc"
 	assertEquals "ftrace: buffer_size_kb: '-3' is not a number" "$out"
+	out=$(FTRACE_TRACE=/nonexistent/dir/t run_target "$O/demo" 2>&1); rc=$?
+	assertEquals 2 "$rc"
+	assertEquals "ftrace: trace: cannot open '/nonexistent/dir/t': No such file or directory" "$out"
 	FTRACE_CURRENT_TRACER=nop run_target "$O/control" errors >"$TMPD/err.out"
 	assertEquals "errors: -22 current_tracer: unknown tracer 'bogus' (available: nop function$( [ "$STAGE" = 2 ] || [ "$STAGE" = 4 ] && echo ' function_graph'))
 errors: -22 trace_options: unknown option 'nosuch'
