@@ -103,7 +103,8 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer);
 /*
  * HAVE_FUNCTION_GRAPH_RET_ADDR_PTR: an unwinder that read ret from the
  * stack slot retp gets back the address the function will really return
- * to; *idx carries state between calls of one walk (start it at 0).
+ * to.  idx is the kernel's cursor for one walk (start it at 0); the kit
+ * matches on retp alone and leaves it untouched.
  */
 unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp);
