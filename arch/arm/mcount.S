@@ -43,6 +43,20 @@
 	.text
 
 /*
+ * reg = &sym, or reg = the word at sym: movw/movt reach any address in two
+ * instructions and need no literal pool next to the code.
+ */
+	.macro	mov_addr, reg, sym
+	movw	\reg, #:lower16:\sym
+	movt	\reg, #:upper16:\sym
+	.endm
+
+	.macro	ldr_word, reg, sym
+	mov_addr \reg, \sym
+	ldr	\reg, [\reg]
+	.endm
+
+/*
  * ftrace_stub: the "no tracer" value of ftrace_trace_function.  mcount only
  * compares against it; it is still a real function so the pointer is always
  * safe to call.
@@ -97,26 +111,18 @@ __gnu_mcount_nc:
 	 * next to func's lr; one "pop" then brings both back.
 	 */
 	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
-	movw	ip, #:lower16:ftrace_trace_function
-	movt	ip, #:upper16:ftrace_trace_function
-	ldr	ip, [ip]
-	movw	lr, #:lower16:ftrace_stub
-	movt	lr, #:upper16:ftrace_stub
+	ldr_word ip, ftrace_trace_function
+	mov_addr lr, ftrace_stub
 	cmp	ip, lr
 	bne	.Ltrace
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 .Lgraph_check:
 	/* lr = ftrace_stub here, on both ways in */
-	movw	ip, #:lower16:ftrace_graph_return
-	movt	ip, #:upper16:ftrace_graph_return
-	ldr	ip, [ip]
+	ldr_word ip, ftrace_graph_return
 	cmp	ip, lr
 	bne	ftrace_graph_caller
-	movw	ip, #:lower16:ftrace_graph_entry
-	movt	ip, #:upper16:ftrace_graph_entry
-	ldr	ip, [ip]
-	movw	lr, #:lower16:ftrace_graph_entry_stub
-	movt	lr, #:upper16:ftrace_graph_entry_stub
+	ldr_word ip, ftrace_graph_entry
+	mov_addr lr, ftrace_graph_entry_stub
 	cmp	ip, lr
 	bne	ftrace_graph_caller
 #endif
@@ -129,14 +135,11 @@ __gnu_mcount_nc:
 	ldr	r0, [fp, #8]		@ arg 1: frompc
 	sub	r1, lr, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
 	/* reload: the tracer may have changed since the check; both are ok */
-	movw	r2, #:lower16:ftrace_trace_function
-	movt	r2, #:upper16:ftrace_trace_function
-	ldr	r2, [r2]
+	ldr_word r2, ftrace_trace_function
 	blx	r2
 	mcount_exit
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	movw	lr, #:lower16:ftrace_stub
-	movt	lr, #:upper16:ftrace_stub
+	mov_addr lr, ftrace_stub
 	b	.Lgraph_check
 #else
 	b	.Lmcount_return
