@@ -57,11 +57,6 @@ int register_tracer(struct tracer *t)
 	return 0;
 }
 
-struct tracer *current_tracer(void)
-{
-	return cur_tracer;
-}
-
 static int current_tracer_write(const char *val)
 {
 	struct tracer *t;
@@ -119,16 +114,19 @@ static int available_tracers_read(char *buf, size_t len)
 
 /* ---- simple files -------------------------------------------------------- */
 
-static int parse_ulong(const char *file, const char *val, unsigned long *out)
+int tracefs_parse_ulong(const char *file, const char *val,
+			unsigned long *out)
 {
+	unsigned long v;
 	char *end;
 
 	errno = 0;
-	*out = strtoul(val, &end, 10);
+	v = strtoul(val, &end, 10);
 	if (errno || end == val || *end || val[0] == '-') {
 		tracefs_error("%s: '%s' is not a number", file, val);
 		return -EINVAL;
 	}
+	*out = v;		/* only a valid value replaces the old one */
 	return 0;
 }
 
@@ -151,7 +149,7 @@ static int tracing_on_read(char *buf, size_t len)
 static int buffer_size_kb_write(const char *val)
 {
 	unsigned long kb;
-	int ret = parse_ulong("buffer_size_kb", val, &kb);
+	int ret = tracefs_parse_ulong("buffer_size_kb", val, &kb);
 
 	if (ret)
 		return ret;

@@ -10,9 +10,6 @@
  * The entry callback says no (returns 0) to a call it does not want, and
  * the generic code then leaves that function's return alone.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 #include "trace.h"
 #include "fgraph.h"
 
@@ -210,17 +207,7 @@ static int set_graph_notrace_read(char *buf, size_t len)
 
 static int max_graph_depth_write(const char *val)
 {
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(val, &end, 10);
-	if (errno || end == val || *end || val[0] == '-') {
-		tracefs_error("max_graph_depth: '%s' is not a number", val);
-		return -EINVAL;
-	}
-	max_graph_depth = v;
-	return 0;
+	return tracefs_parse_ulong("max_graph_depth", val, &max_graph_depth);
 }
 
 static int max_graph_depth_read(char *buf, size_t len)

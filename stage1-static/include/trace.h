@@ -128,7 +128,6 @@ struct tracer {
 };
 
 int register_tracer(struct tracer *t);
-struct tracer *current_tracer(void);
 
 /* trace_options bits */
 #define TRACE_ITER_FUNC_STACK_TRACE	0x1
@@ -149,6 +148,9 @@ void tracefs_register(struct tracefs_file *f);
  * -E2BIG (with *p past it) when it does not fit.
  */
 int tracefs_next_word(const char **p, char *word, size_t size);
+/* A decimal setting; -EINVAL with the one-line error set otherwise. */
+int tracefs_parse_ulong(const char *file, const char *val,
+			unsigned long *out);
 /* One-line error for a rejected setting, printed by the env parser. */
 void tracefs_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
