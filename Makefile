@@ -52,12 +52,16 @@ O	:= build/$(ARCH)/stage$(STAGE)
 LIB	:= $(O)/libftrace.a
 
 CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
+# What the arch selects beyond the stages (arch.mk), as the kernel's
+# HAVE_* defines: generic code gates the FP test and the ret addr pointer.
+HAVE_FLAGS := HAVE_FUNCTION_GRAPH_FP_TEST HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
+CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # The runtime is never instrumented: no -pg here (the kernel's notrace).
 KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -std=gnu11 \
-	-Iarch/$(ARCH)/include -Istage1-static/include $(CONFIG_CFLAGS) \
+	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
 	$(ARCH_CFLAGS)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
-TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/stage1-static/include \
+TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
 TRACE_LIBS := -Wl,--whole-archive $(KIT)/$(LIB) -Wl,--no-whole-archive -lpthread
@@ -79,8 +83,8 @@ ifdef CONFIG_FUNCTION_GRAPH_TRACER
 TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
 endif
 
-.PHONY: all runtime demo check bench clean help deps stage-ok fuzz \
-	recordmcount print-%
+.PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
+	fuzz recordmcount docs FORCE
 all: runtime $(O)/demo
 
 stage-ok:
@@ -89,7 +93,7 @@ stage-ok:
 		     "(it provides stages: $(or $(STAGES),none);" \
 		     "see arch/$(ARCH)/arch.mk)" >&2; exit 1; fi
 
-runtime: stage-ok deps-quiet $(LIB)
+runtime: stage-ok tools-ok $(LIB)
 
 $(LIB): $(RUNTIME_OBJS)
 	@rm -f $@
@@ -126,7 +130,7 @@ $(O)/%: $(O)/progs/%.o $(LIB)
 
 # the FP test program links the arch's deliberately broken function
 $(O)/graph/fptest: $(O)/progs/bad_frame.o
-$(O)/progs/bad_frame.o: arch/$(ARCH)/bad_frame.S $(O)/.flags
+$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 
@@ -156,8 +160,10 @@ fuzz:
 	@scripts/install-deps --fuzz
 	@$(MAKE) -C recordmcount O=$(KIT)/build/host fuzz
 
-deps-quiet:
-	@scripts/install-deps --arch $(ARCH) --quiet
+# A plain build installs nothing: it names what is missing and stops
+# (make demo, make check and scripts/install-deps do the installing).
+tools-ok:
+	@scripts/install-deps --arch $(ARCH) --check
 
 clean:
 	rm -rf build
@@ -166,7 +172,6 @@ print-%:
 	@echo '$($*)'
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md
-.PHONY: docs
 docs:
 	@scripts/install-deps --all
 	@scripts/gen-toolchain-excerpts

@@ -20,7 +20,7 @@ do
 		[ -f "$src" ] || continue
 		n=$((n + 1))
 		out=$dir/seed$n.o
-		"$@" -O2 -pg -w -I"$kit/stage1-static/include" \
+		"$@" -O2 -pg -w -I"$kit/include" \
 			-c "$src" -o "$out" 2>/dev/null || continue
 		"$rm_tool" -o "$dir/seed$n-rec.o" "$out" 2>/dev/null
 	done

@@ -1,24 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tracers and the settings that mirror tracefs files.
- *
- * A setting is a struct tracefs_file with a write() and a read(); each
- * chapter registers its own files (chapter 2 adds set_graph_function, ...).
- * At start-up, FTRACE_<FILE> environment variables are written to them;
- * at run time the program may call tracefs_write().  A setting that is
- * rejected at start-up ends the program before main() with a one-line
- * error: tracing with settings other than the ones asked for would give a
- * trace that silently answers a different question.
+ * Tracers and the core files: current_tracer, available_tracers,
+ * tracing_on, trace_options and buffer_size_kb (tracefs.c is the file
+ * system they live in).
  */
-#include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <pthread.h>
-#include <asm/irqflags.h>
-#include <tracefs.h>
 #include "trace.h"
 
 int tracing_on = 1;
@@ -27,23 +15,6 @@ unsigned long trace_flags;
 static pthread_mutex_t trace_types_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tracer *trace_types;
 static struct tracer *cur_tracer;
-static struct tracefs_file *tracefs_files;
-static char last_error[256];
-
-void tracefs_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-}
-
-const char *tracefs_last_error(void)
-{
-	return last_error;
-}
-
 /* ---- tracers ------------------------------------------------------------ */
 
 int register_tracer(struct tracer *t)
@@ -114,22 +85,6 @@ static int available_tracers_read(char *buf, size_t len)
 
 /* ---- simple files -------------------------------------------------------- */
 
-int tracefs_parse_ulong(const char *file, const char *val,
-			unsigned long *out)
-{
-	unsigned long v;
-	char *end;
-
-	errno = 0;
-	v = strtoul(val, &end, 10);
-	if (errno || end == val || *end || val[0] == '-') {
-		tracefs_error("%s: '%s' is not a number", file, val);
-		return -EINVAL;
-	}
-	*out = v;		/* only a valid value replaces the old one */
-	return 0;
-}
-
 static int tracing_on_write(const char *val)
 {
 	if (strcmp(val, "0") && strcmp(val, "1")) {
@@ -176,24 +131,6 @@ static const struct {
 } trace_options[] = {
 	{ "func_stack_trace", TRACE_ITER_FUNC_STACK_TRACE },
 };
-
-int tracefs_next_word(const char **p, char *word, size_t size)
-{
-	size_t n;
-
-	*p += strspn(*p, " ,\t\n");
-	n = strcspn(*p, " ,\t\n");
-	if (!n)
-		return 0;
-	if (n >= size) {
-		*p += n;
-		return -E2BIG;
-	}
-	memcpy(word, *p, n);
-	word[n] = 0;
-	*p += n;
-	return 1;
-}
 
 /* "opt", "noopt", several separated by blanks or commas */
 static int trace_options_write(const char *val)
@@ -246,64 +183,6 @@ static int trace_options_read(char *buf, size_t len)
 	return 0;
 }
 
-/* ---- tracefs emulation --------------------------------------------------- */
-
-void tracefs_register(struct tracefs_file *f)
-{
-	struct tracefs_file **p = &tracefs_files;
-
-	while (*p)
-		p = &(*p)->next;
-	*p = f;
-}
-
-static struct tracefs_file *tracefs_find(const char *name)
-{
-	struct tracefs_file *f;
-
-	for (f = tracefs_files; f; f = f->next)
-		if (!strcmp(f->name, name))
-			return f;
-	return NULL;
-}
-
-int tracefs_write(const char *file, const char *value)
-{
-	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
-	char val[1024];
-	size_t n;
-
-	if (!f || !f->write) {
-		tracefs_error("%s: no such setting%s", file ? file : "(null)",
-			      f ? " to write" : "");
-		return -ENOENT;
-	}
-	/* like "echo x > file": a trailing newline is not part of it */
-	n = strlen(value);
-	if (n >= sizeof(val)) {
-		tracefs_error("%s: value too long", file);
-		return -EINVAL;
-	}
-	memcpy(val, value, n + 1);
-	while (n && val[n - 1] == '\n')
-		val[--n] = 0;
-	return f->write(val);
-}
-
-int tracefs_read(const char *file, char *buf, size_t len)
-{
-	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
-
-	if (!f || !f->read) {
-		tracefs_error("%s: no such setting to read",
-			      file ? file : "(null)");
-		return -ENOENT;
-	}
-	if (!buf || !len)
-		return -EINVAL;
-	return f->read(buf, len);
-}
-
 static struct tracefs_file trace_files[] = {
 	{ "current_tracer", current_tracer_write, current_tracer_read },
 	{ "available_tracers", NULL, available_tracers_read },
@@ -334,68 +213,3 @@ __attribute__((constructor(101))) static void trace_core_register(void)
 	cur_tracer = &nop_tracer;
 }
 
-/* FTRACE_CURRENT_TRACER -> current_tracer */
-static const char *env_name(const char *file, char *buf, size_t len)
-{
-	size_t i;
-
-	snprintf(buf, len, "FTRACE_%s", file);
-	for (i = 7; buf[i]; i++)
-		buf[i] = toupper((unsigned char)buf[i]);
-	return buf;
-}
-
-static void env_fail(void)
-{
-	fprintf(stderr, "ftrace: %s\n", last_error);
-	_exit(2);
-}
-
-extern char **environ;
-
-/*
- * current_tracer is applied last, when every setting it may read at init
- * (filters, options) is already in place.
- */
-__attribute__((constructor(102))) static void trace_env_init(void)
-{
-	struct tracefs_file *f;
-	char name[96];
-	char **e;
-
-	for (e = environ; *e; e++) {
-		if (strncmp(*e, "FTRACE_", 7))
-			continue;
-		for (f = tracefs_files; f; f = f->next) {
-			size_t n = strlen(env_name(f->name, name,
-						   sizeof(name)));
-
-			if (!strncmp(*e, name, n) && (*e)[n] == '=')
-				break;
-		}
-		if (!f || !f->write) {
-			size_t n = strcspn(*e, "=");
-
-			tracefs_error("%.*s: no such setting (the files are:"
-				      " current_tracer, tracing_on, "
-				      "trace_options, trace, ...)", (int)n, *e);
-			env_fail();
-		}
-	}
-	for (f = tracefs_files; f; f = f->next) {
-		const char *v;
-
-		if (!f->write || !strcmp(f->name, "current_tracer"))
-			continue;
-		v = getenv(env_name(f->name, name, sizeof(name)));
-		if (v && tracefs_write(f->name, v))
-			env_fail();
-	}
-	trace_clock_init();
-	{
-		const char *v = getenv("FTRACE_CURRENT_TRACER");
-
-		if (v && tracefs_write("current_tracer", v))
-			env_fail();
-	}
-}

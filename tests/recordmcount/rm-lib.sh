@@ -49,7 +49,7 @@ build_objects() {
 		done
 		for src in "$KIT"/tests/progs/*.c; do
 			[ -f "$src" ] || continue
-			$CC -O2 -g -pg $flags -I"$KIT/stage1-static/include" \
+			$CC -O2 -g -pg $flags -I"$KIT/include" \
 				-I"$KIT/arch/$ARCH/include" -c "$src" \
 				-o "$dir/$name/prog-$(basename "$src" .c).o" \
 				2>/dev/null || echo "note: $src left out" >&2

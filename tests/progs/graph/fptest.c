@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Calls the arch's bad_frame_function (arch/<arch>/bad_frame.S). */
+/* Calls the arch's bad_frame_function (arch/<arch>/tests/bad_frame.S). */
 #include <stdio.h>
 
 void bad_frame_function(void);

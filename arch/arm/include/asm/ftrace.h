@@ -8,7 +8,6 @@
  * return address into the traced function minus 4.
  */
 #define MCOUNT_INSN_SIZE	4
-#define MCOUNT_NAME		__gnu_mcount_nc
 
 #ifndef __ASSEMBLY__
 /*

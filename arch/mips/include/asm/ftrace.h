@@ -11,7 +11,6 @@
  * (selfpc, the jal) is ra minus these two instructions.
  */
 #define MCOUNT_INSN_SIZE	8
-#define MCOUNT_NAME		_mcount
 
 /*
  * The frame _mcount builds when it calls the tracer.  mcount.S stores the

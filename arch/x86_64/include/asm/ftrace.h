@@ -7,6 +7,5 @@
  * what the trace names) is the return address minus these 5 bytes.
  */
 #define MCOUNT_INSN_SIZE	5
-#define MCOUNT_NAME		mcount
 
 #endif

@@ -72,7 +72,7 @@ static unsigned int print_stack(FILE *f, struct trace_buffer *b,
 	return 1 + (e->depth + 2) / 3;
 }
 
-__attribute__((constructor(101))) static void trace_stack_register(void)
+__attribute__((constructor(101))) static void func_stack_trace_register(void)
 {
 	register_trace_printer(TRACE_STACK, print_stack);
 }

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Function names from the program's own symbol table (stage1-static/ksyms.c),
+ * static functions included: the kernel's kallsyms.
+ */
+#ifndef _LINUX_KALLSYMS_H
+#define _LINUX_KALLSYMS_H
+
+#include <stddef.h>
+
+/*
+ * The name of the function holding addr, or addr in hex (in buf) when no
+ * symbol holds it.
+ */
+const char *ksym_name(unsigned long addr, char *buf, size_t len);
+/* Calls fn for every function symbol; stops when fn returns nonzero. */
+int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
+			    unsigned long size, void *data), void *data);
+
+#endif

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * From the arch's trace_clock_local() units to nanoseconds.
+ *
+ * Events are stamped with whatever the arch's clock counts (a TSC, or
+ * CLOCK_MONOTONIC itself); the printers want nanoseconds.  Two samples of
+ * both clocks, one at start-up and one when the trace is written out, give
+ * the rate, so no arch has to know its counter's frequency.
+ */
+#include <time.h>
+#include <asm/trace_clock.h>
+#include "trace.h"
+
+static uint64_t clk_ts0, clk_ns0;
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+void trace_clock_init(void)
+{
+	unsigned int cpu;
+
+	clk_ns0 = mono_ns();
+	clk_ts0 = trace_clock_local(&cpu);
+}
+
+/*
+ * Clock units to ns since boot: a straight line through the sample taken at
+ * start-up and one taken now (the arch's counter rate is never assumed).
+ */
+#ifndef TRACE_CLOCK_IS_NS
+static double clk_scale = 1.0;
+#endif
+
+void trace_clock_calibrate(void)
+{
+	unsigned int cpu;
+	uint64_t ts1 = trace_clock_local(&cpu), ns1 = mono_ns();
+
+#ifndef TRACE_CLOCK_IS_NS
+	if (ts1 > clk_ts0 && ns1 > clk_ns0)
+		clk_scale = (double)(ns1 - clk_ns0) / (double)(ts1 - clk_ts0);
+#else
+	(void)ts1;
+	(void)ns1;
+#endif
+}
+
+uint64_t trace_clock_to_ns(uint64_t ts)
+{
+#ifdef TRACE_CLOCK_IS_NS
+	return ts;
+#else
+	return clk_ns0 + (int64_t)((double)(int64_t)(ts - clk_ts0) * clk_scale);
+#endif
+}
