@@ -26,7 +26,7 @@ int tracefs_dump(const char *path);
 /* Counters the tests use to see what the tracer did. */
 struct ftrace_stats {
 	unsigned long	written;	/* entries ever reserved, all threads */
-	unsigned long	nested;		/* records that interrupted a record */
+	unsigned long	nested;		/* records another record interrupted */
 	unsigned long	overwritten;
 	unsigned long	lost_threads;
 	unsigned long	recursion_missed;

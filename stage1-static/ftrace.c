@@ -11,6 +11,7 @@
  */
 #include <pthread.h>
 #include <errno.h>
+#include <signal.h>
 #include <linux/ftrace.h>
 
 ftrace_func_t ftrace_trace_function = ftrace_stub;
@@ -18,29 +19,149 @@ ftrace_func_t ftrace_trace_function = ftrace_stub;
 static struct ftrace_ops *ftrace_ops_list;
 static pthread_mutex_t ftrace_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Set while an FTRACE_OPS_FL_RECURSION callback runs on this thread. */
-static __thread int ftrace_recursion;
+/*
+ * The recursion guard (FTRACE_OPS_FL_RECURSION), one level per context,
+ * as the kernel keeps one bit per context (normal, softirq, irq, NMI).
+ *
+ * A process's "interrupt" is a signal handler.  When a traced call arrives
+ * while a callback of the same thread is running, it is either the callback
+ * calling traced code (recursion: drop it) or a signal handler that
+ * interrupted the callback (a new context: trace it).  The kernel tells
+ * them apart by preempt_count, which its interrupt entry keeps; a process
+ * has no such entry hook, but signal delivery leaves one mark the thread
+ * can read: while a handler runs, its signal (and its sa_mask) is blocked
+ * on top of what the interrupted code had blocked (asm/irqflags.h is the
+ * same mask).  So each level remembers the blocked set it was entered
+ * with, and a nested call is a new context only if more signals are
+ * blocked now.  Reading the mask is a system call, made only on this rare
+ * nested path; level 0's set is read once per thread and kept fresh by
+ * the recursions that are caught (see chapter 1, 1.4, for the limits).
+ *
+ * A handler may also leave a callback by siglongjmp() and never come back,
+ * leaving its level set.  A level is live only while the call_ops() frame
+ * that entered it is: the stack is still below that frame (stacks grow
+ * down on every arch of the kit) and the frame still holds the number
+ * the level was entered with.  A dead level is cleared when next seen.
+ */
+#define FTRACE_RECURSION_LEVELS	4	/* normal, signal, nested signals */
+
+struct ftrace_recursion {
+	unsigned int	bits;			/* level k is in a callback */
+	int		mask_known;		/* mask[0] has been read */
+	unsigned long	seq;
+	unsigned long	sp[FTRACE_RECURSION_LEVELS];	/* its frame */
+	unsigned long	cookie[FTRACE_RECURSION_LEVELS];	/* in it */
+	sigset_t	mask[FTRACE_RECURSION_LEVELS];
+};
+
+static __thread struct ftrace_recursion ftrace_recursion;
 unsigned long ftrace_recursion_missed;
+
+static void blocked_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	pthread_sigmask(SIG_BLOCK, NULL, set);
+}
+
+/* Does now block a signal that was not blocked in before? */
+static int more_blocked(const sigset_t *now, const sigset_t *before)
+{
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(now, sig) == 1 && sigismember(before, sig) != 1)
+			return 1;
+	return 0;
+}
+
+/*
+ * Level 0's set: read when the thread registers a guarded ops (normal
+ * context, as a rule), else at its first guarded callback, which may be
+ * in a handler: then the set holds too much until the first recursion
+ * caught outside handlers corrects it.
+ */
+static void ftrace_recursion_mask_init(struct ftrace_recursion *r)
+{
+	sigset_t set;
+
+	blocked_signals(&set);
+	r->mask[0] = set;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r->mask_known = 1;
+}
+
+/* The level a callback entered at stack sp runs at, or -1 to drop it. */
+static int ftrace_recursion_level(struct ftrace_recursion *r,
+				  unsigned long sp)
+{
+	sigset_t now;
+	int top;
+
+	while (r->bits) {
+		top = 31 - __builtin_clz(r->bits);
+		if (sp < r->sp[top] &&
+		    *(volatile unsigned long *)r->sp[top] == r->cookie[top])
+			break;
+		/* that callback's frame is gone: a handler jumped out */
+		r->bits &= ~(1u << top);
+	}
+	if (!r->bits) {
+		if (!r->mask_known)
+			ftrace_recursion_mask_init(r);
+		return 0;
+	}
+	blocked_signals(&now);
+	if (more_blocked(&now, &r->mask[top])) {
+		if (top + 1 == FTRACE_RECURSION_LEVELS)
+			return -1;
+		r->mask[top + 1] = now;
+		return top + 1;
+	}
+	/* recursion; level 0's set may be stale (the program changed it) */
+	if (top == 0)
+		r->mask[0] = now;
+	return -1;
+}
 
 static void call_ops(struct ftrace_ops *op, unsigned long frompc,
 		     unsigned long selfpc)
 {
+	struct ftrace_recursion *r = &ftrace_recursion;
+	volatile unsigned long cookie;
+	unsigned long sp = (unsigned long)&cookie;
+	int level;
+
 	if (!(op->flags & FTRACE_OPS_FL_RECURSION)) {
 		op->func(frompc, selfpc);
 		return;
 	}
-	/*
-	 * The callback may call traced code, whose mcount would call it
-	 * again: that nested call is dropped and counted instead.
-	 */
-	if (ftrace_recursion) {
+	level = ftrace_recursion_level(r, sp);
+	if (level < 0) {
 		__atomic_add_fetch(&ftrace_recursion_missed, 1,
 				   __ATOMIC_RELAXED);
 		return;
 	}
-	ftrace_recursion = 1;
+	/* a handler landing in between sees either the old or new state */
+	cookie = ++r->seq;
+	r->cookie[level] = cookie;
+	r->sp[level] = sp;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r->bits |= 1u << level;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	op->func(frompc, selfpc);
-	ftrace_recursion = 0;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r->bits &= ~(1u << level);
+}
+
+/* A child after fork() starts its own counts. */
+static void ftrace_after_fork(void)
+{
+	ftrace_recursion_missed = 0;
+}
+
+__attribute__((constructor(101))) static void ftrace_init(void)
+{
+	pthread_atfork(NULL, NULL, ftrace_after_fork);
 }
 
 static void ftrace_ops_list_func(unsigned long frompc, unsigned long selfpc)
@@ -78,6 +199,9 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	for (op = ftrace_ops_list; op; op = op->next)
 		if (op == ops)
 			ret = -EBUSY;
+	if (!ret && (ops->flags & FTRACE_OPS_FL_RECURSION) &&
+	    !ftrace_recursion.bits)
+		ftrace_recursion_mask_init(&ftrace_recursion);
 	if (!ret) {
 		/* ops is complete before another thread can reach it */
 		ops->next = ftrace_ops_list;

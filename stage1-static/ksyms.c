@@ -12,6 +12,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@ struct ksym {
 
 static struct ksym *ksyms;
 static size_t nr_ksyms, max_ksyms;
-static int ksyms_loaded;
+static pthread_once_t ksyms_once = PTHREAD_ONCE_INIT;
 
 static void ksym_add(unsigned long addr, unsigned long size, const char *name)
 {
@@ -140,9 +141,12 @@ static int ksym_cmp(const void *a, const void *b)
 	return (y->size > 0) - (x->size > 0);
 }
 
+/*
+ * Run once per process, by whichever thread asks first; pthread_once()
+ * makes the others wait until the table is complete.
+ */
 static void ksyms_load(void)
 {
-	ksyms_loaded = 1;
 	dl_iterate_phdr(load_one, NULL);
 	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
 }
@@ -151,8 +155,7 @@ const char *ksym_name(unsigned long addr, char *buf, size_t len)
 {
 	size_t lo = 0, hi;
 
-	if (!ksyms_loaded)
-		ksyms_load();
+	pthread_once(&ksyms_once, ksyms_load);
 	hi = nr_ksyms;
 	while (lo < hi) {		/* first symbol above addr */
 		size_t mid = (lo + hi) / 2;
@@ -183,8 +186,7 @@ int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 	size_t i;
 	int ret;
 
-	if (!ksyms_loaded)
-		ksyms_load();
+	pthread_once(&ksyms_once, ksyms_load);
 	for (i = 0; i < nr_ksyms; i++) {
 		ret = fn(ksyms[i].name, ksyms[i].addr, ksyms[i].size, data);
 		if (ret)

@@ -7,10 +7,25 @@
  * two apart (see asm-generic/local.h).  When full, the oldest entries are
  * overwritten; the header of the trace says how many.
  *
- * Buffers come from a fixed pool and outlive their threads, so the trace of
- * a thread that has exited is still written out at the end.  A thread gets
- * its buffer at its first event: the only slow path, and the only place that
- * allocates (mmap, which is async-signal-safe).
+ * A buffer's life:
+ *   live     a thread's first event claims one (trace_buffer_claim(), the
+ *            only slow path on the recording side).  At most RB_MAX_LIVE
+ *            threads hold one at once; a thread beyond that writes to a
+ *            dummy that is never read, and is counted.
+ *   retired  when the thread exits (the destructor of rb_key), its entries
+ *            are copied into a buffer just big enough for them, and its
+ *            big ring goes back to a free list for the next thread.  So
+ *            a program may create any number of threads over its life and
+ *            each one's trace is kept, while memory stays near what the
+ *            threads alive at once need.
+ *   dropped  retired buffers are kept up to RB_MAX_RETIRED full buffers'
+ *            worth of slots; beyond that the oldest are dropped, and
+ *            counted (threads and slots), like overwritten entries.
+ *
+ * Readers never look at a live buffer directly: ring_buffer_read_start()
+ * copies each one (rb_copy()) and keeps from the copy only the slots whose
+ * commit word says "complete, and of the lap this index is in".  Memory is
+ * mmap()ed (async-signal-safe: a thread's first event may be in a handler).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,19 +38,58 @@
 #include <asm/irqflags.h>
 #include "trace.h"
 
-#define RB_MAX_THREADS		64
+#define RB_MAX_LIVE		64	/* buffers in use at once */
+#define RB_MAX_RETIRED		64	/* retired slots, in full buffers */
+#define RB_MIN_RETIRED_SLOTS	128	/* 4 kB: a retired buffer's least */
 #define RB_DEFAULT_SIZE_KB	1024	/* per thread, like buffer_size_kb */
+#define RB_CHUNK		64	/* struct trace_buffer per mmap */
+#define RB_MAX_CHUNKS		1024
+
+enum { RB_FREE, RB_LIVE, RB_RETIRED, RB_SNAPSHOT };
 
 __thread struct trace_buffer *this_buffer;
 
-static struct trace_buffer rb_pool[RB_MAX_THREADS];
-static int rb_nr_threads;
+/*
+ * Everything below changes under rb_lock, taken with signals blocked (a
+ * handler on the holding thread could otherwise claim and deadlock).
+ */
+static pthread_mutex_t rb_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_key_t rb_key;
 static unsigned long rb_size_kb = RB_DEFAULT_SIZE_KB;
+
+/* the buffer structs: a table that grows by chunks, never shrinks */
+static struct trace_buffer *rb_chunks[RB_MAX_CHUNKS];
+static int rb_nr_table;			/* structs ever handed out */
+static struct trace_buffer *rb_free_structs;
+
+/* big rings not in use, and how many of their slots were written */
+static struct {
+	struct trace_entry *mem;
+	unsigned long used;
+} rb_free_rings[RB_MAX_LIVE];
+static int rb_nr_free_rings;
+static unsigned long rb_free_ring_slots;	/* their size */
+
+static int rb_nr_live;
+static struct trace_buffer *rb_retired, **rb_retired_tail = &rb_retired;
+static unsigned long rb_retired_slots;
+
 static unsigned long rb_lost_threads;
+static unsigned long rb_dropped_threads, rb_dropped_entries;
+
+/* the reader's snapshot (ring_buffer_read_start()) */
+static int rb_reading;
+static struct trace_buffer **rb_snap;
+static struct trace_buffer *rb_snap_copies;
+static int rb_snap_nr, rb_snap_nr_copies;
+static size_t rb_snap_size;
+static unsigned long rb_snap_uncommitted;
+static irqflags_t rb_read_flags;
+static __thread irqflags_t rb_fork_flags;
 
 /*
- * Threads past the pool write here and are never shown; a fixed dummy
- * keeps the hot path free of a "have I got a buffer" test on every event.
+ * Threads that cannot have a buffer write here and are never shown; a
+ * fixed dummy keeps the hot path free of a "have I got a buffer" test.
  */
 static struct trace_entry rb_dummy_entries[16];
 static struct trace_buffer rb_dummy = {
@@ -50,6 +104,20 @@ static unsigned long rb_nr_slots(void)
 	while (n < want)
 		n <<= 1;
 	return n;
+}
+
+static void *rb_map(unsigned long slots)
+{
+	void *mem = mmap(NULL, slots * sizeof(struct trace_entry),
+			 PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	return mem == MAP_FAILED ? NULL : mem;
+}
+
+static void rb_unmap(void *mem, unsigned long slots)
+{
+	munmap(mem, slots * sizeof(struct trace_entry));
 }
 
 /*
@@ -67,19 +135,195 @@ static void trace_comm(char *comm)
 			 program_invocation_short_name);
 }
 
-__attribute__((constructor(101))) static void ring_buffer_init(void)
+/* ---- copying out: the one place that reads a buffer being written ----- */
+
+static unsigned long lap_of(unsigned long pos, unsigned int shift)
 {
-	prctl(PR_GET_NAME, process_comm);
+	return (uint16_t)(pos >> shift);
 }
+
+/* A record starting at pos of dst (copied from a ring of 1 << shift). */
+static int rb_record_ok(struct trace_buffer *dst, unsigned long pos,
+			unsigned long end, unsigned int shift)
+{
+	const struct trace_entry *e = &dst->entries[pos & dst->mask];
+	unsigned int k;
+
+	if (e->type == TRACE_UNUSED || e->type == TRACE_STACK_PAYLOAD ||
+	    e->type >= TRACE_NR_TYPES || e->lap != lap_of(pos, shift) ||
+	    !e->slots || e->slots > end - pos)
+		return 0;
+	for (k = 1; k < e->slots; k++) {
+		const struct trace_entry *p =
+			&dst->entries[(pos + k) & dst->mask];
+
+		if (p->type != TRACE_STACK_PAYLOAD ||
+		    p->lap != lap_of(pos + k, shift))
+			return 0;
+	}
+	return 1;
+}
+
+static void rb_mark_unused(struct trace_buffer *dst, unsigned long pos)
+{
+	/* time 0: the merge takes (and skips) it at once */
+	memset(&dst->entries[pos & dst->mask], 0, sizeof(struct trace_entry));
+}
+
+/*
+ * Copy src's slots [head - size, head) into dst (whose mask is set and
+ * whose ring holds at least that many, zeroed), keeping only complete
+ * entries of the right lap; count them, the overwritten and the
+ * uncommitted slots.  src's owner may be writing meanwhile.
+ */
+static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
+{
+	unsigned long size = src->mask + 1, h1, h2, start, from, pos;
+	unsigned int shift = __builtin_ctzl(size);
+
+	h1 = local_read(&src->head);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	start = h1 > size ? h1 - size : 0;
+	for (pos = start; pos < h1; pos++) {
+		struct trace_entry *s = &src->entries[pos & src->mask];
+		struct trace_entry *d = &dst->entries[pos & dst->mask];
+
+		/* the commit word first: what follows is at least as new */
+		d->commit = __atomic_load_n(&s->commit, __ATOMIC_ACQUIRE);
+		d->pc[0] = s->pc[0];
+		d->pc[1] = s->pc[1];
+		d->pc[2] = s->pc[2];
+		d->depth = s->depth;
+		d->cpu = s->cpu;
+	}
+	/*
+	 * A writer moves the head before it touches a slot (trace_reserve()):
+	 * any slot it may have rewritten during the copy lies below h2 - size.
+	 */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	h2 = local_read(&src->head);
+	from = h2 > size ? h2 - size : 0;
+	if (from < start)
+		from = start;
+	if (from > h1)
+		from = h1;
+
+	local_set(&dst->head, h1);
+	dst->tid = src->tid;
+	memcpy(dst->comm, src->comm, TRACE_COMM_LEN);
+	dst->nested = src->nested;
+	dst->nr_entries = 0;
+	dst->uncommitted = 0;
+	dst->overrun = from;
+	for (pos = start; pos < from; pos++)
+		rb_mark_unused(dst, pos);
+	/* payloads whose header was overwritten */
+	for (pos = from; pos < h1; pos++) {
+		struct trace_entry *e = &dst->entries[pos & dst->mask];
+
+		if (e->type != TRACE_STACK_PAYLOAD ||
+		    e->lap != lap_of(pos, shift))
+			break;
+		rb_mark_unused(dst, pos);
+		dst->overrun++;
+	}
+	while (pos < h1) {
+		unsigned int n = dst->entries[pos & dst->mask].slots;
+
+		if (rb_record_ok(dst, pos, h1, shift)) {
+			dst->nr_entries += n;
+			pos += n;
+		} else {
+			rb_mark_unused(dst, pos++);
+			dst->uncommitted++;
+		}
+	}
+}
+
+/* ---- buffer structs and rings (under rb_lock) -------------------------- */
+
+static struct trace_buffer *rb_table(int i)
+{
+	return &rb_chunks[i / RB_CHUNK][i % RB_CHUNK];
+}
+
+static struct trace_buffer *rb_alloc_struct(void)
+{
+	struct trace_buffer *b = rb_free_structs;
+	int i = rb_nr_table;
+
+	if (b) {
+		rb_free_structs = b->next;
+		return b;
+	}
+	if (i == RB_MAX_CHUNKS * RB_CHUNK)
+		return NULL;
+	if (!rb_chunks[i / RB_CHUNK]) {
+		void *mem = mmap(NULL, RB_CHUNK * sizeof(*b),
+				 PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (mem == MAP_FAILED)
+			return NULL;
+		rb_chunks[i / RB_CHUNK] = mem;
+	}
+	__atomic_store_n(&rb_nr_table, i + 1, __ATOMIC_RELEASE);
+	return rb_table(i);
+}
+
+static void rb_free_struct(struct trace_buffer *b)
+{
+	b->state = RB_FREE;
+	local_set(&b->head, 0);
+	b->nested = 0;
+	b->entries = NULL;
+	b->nr_entries = b->overrun = b->uncommitted = 0;
+	b->next = rb_free_structs;
+	rb_free_structs = b;
+}
+
+/* A big ring of the current size, clean: a reused one is cleared. */
+static struct trace_entry *rb_get_ring(unsigned long slots)
+{
+	struct trace_entry *mem;
+
+	if (rb_free_ring_slots != slots) {	/* size changed after fork */
+		while (rb_nr_free_rings)
+			rb_unmap(rb_free_rings[--rb_nr_free_rings].mem,
+				 rb_free_ring_slots);
+		rb_free_ring_slots = slots;
+	}
+	if (!rb_nr_free_rings)
+		return rb_map(slots);
+	rb_nr_free_rings--;
+	mem = rb_free_rings[rb_nr_free_rings].mem;
+	memset(mem, 0, rb_free_rings[rb_nr_free_rings].used * sizeof(*mem));
+	return mem;
+}
+
+static void rb_put_ring(struct trace_buffer *b)
+{
+	unsigned long h = local_read(&b->head);
+
+	if (rb_nr_free_rings == RB_MAX_LIVE ||
+	    rb_free_ring_slots != b->mask + 1) {
+		rb_unmap(b->entries, b->mask + 1);
+		return;
+	}
+	rb_free_rings[rb_nr_free_rings].mem = b->entries;
+	rb_free_rings[rb_nr_free_rings].used = h > b->mask ? b->mask + 1 : h;
+	rb_nr_free_rings++;
+}
+
+/* ---- claim and retire --------------------------------------------------- */
 
 struct trace_buffer *trace_buffer_claim(void)
 {
 	struct trace_buffer *b;
+	struct trace_entry *mem = NULL;
 	unsigned long slots;
 	int saved_errno = errno;	/* the traced program's, not ours */
 	irqflags_t flags;
-	void *mem;
-	int i;
 
 	/*
 	 * A signal handler that traces while we are half-way through would
@@ -89,29 +333,31 @@ struct trace_buffer *trace_buffer_claim(void)
 	b = this_buffer;
 	if (b)
 		goto out;
-	i = __atomic_fetch_add(&rb_nr_threads, 1, __ATOMIC_RELAXED);
-	if (i >= RB_MAX_THREADS) {
+	pthread_mutex_lock(&rb_lock);
+	slots = rb_nr_slots();
+	if (rb_nr_live < RB_MAX_LIVE)
+		mem = rb_get_ring(slots);
+	b = mem ? rb_alloc_struct() : NULL;
+	if (!b) {
+		if (mem)
+			rb_unmap(mem, slots);
 		__atomic_add_fetch(&rb_lost_threads, 1, __ATOMIC_RELAXED);
 		b = &rb_dummy;
-		goto out;
+		goto unlock;
 	}
-	b = &rb_pool[i];
-	slots = rb_nr_slots();
-	if (!b->entries || b->mask + 1 != slots) {
-		mem = mmap(NULL, slots * sizeof(struct trace_entry),
-			   PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (mem == MAP_FAILED) {
-			b = &rb_dummy;
-			goto out;
-		}
-		b->entries = mem;
-		b->mask = slots - 1;
-	}
+	b->entries = mem;
+	b->mask = slots - 1;
 	local_set(&b->head, 0);
 	b->nested = 0;
+	b->nr_entries = b->overrun = b->uncommitted = 0;
 	b->tid = syscall(SYS_gettid);
 	trace_comm(b->comm);
+	b->state = RB_LIVE;
+	rb_nr_live++;
+	/* retired by rb_thread_exit() when the thread ends */
+	pthread_setspecific(rb_key, b);
+unlock:
+	pthread_mutex_unlock(&rb_lock);
 out:
 	this_buffer = b;
 	local_irq_restore(flags);
@@ -119,12 +365,189 @@ out:
 	return b;
 }
 
+static void rb_drop_oldest_retired(void)
+{
+	struct trace_buffer *b = rb_retired;
+
+	rb_retired = b->next;
+	if (!rb_retired)
+		rb_retired_tail = &rb_retired;
+	rb_retired_slots -= b->mask + 1;
+	rb_dropped_threads++;
+	rb_dropped_entries += local_read(&b->head);
+	rb_unmap(b->entries, b->mask + 1);
+	rb_free_struct(b);
+}
+
+/* The destructor of rb_key: the thread is exiting. */
+static void rb_thread_exit(void *arg)
+{
+	struct trace_buffer *b = arg, copy;
+	unsigned long h, size, slots = RB_MIN_RETIRED_SLOTS;
+	irqflags_t flags;
+
+	/* only our own buffer (a stale key after fork is not) */
+	if (b != this_buffer)
+		return;
+	local_irq_save(flags);
+	pthread_mutex_lock(&rb_lock);
+	this_buffer = NULL;
+	h = local_read(&b->head);
+	size = b->mask + 1;
+	while (slots < (h < size ? h : size))
+		slots <<= 1;
+	copy.entries = rb_map(slots);
+	copy.mask = slots - 1;
+	if (copy.entries)
+		rb_copy(&copy, b);
+	rb_put_ring(b);
+	rb_nr_live--;
+	if (!copy.entries) {		/* no memory: counted as dropped */
+		rb_dropped_threads++;
+		rb_dropped_entries += h;
+		rb_free_struct(b);
+		goto out;
+	}
+	b->entries = copy.entries;
+	b->mask = copy.mask;
+	b->nr_entries = copy.nr_entries;
+	b->overrun = copy.overrun;
+	b->uncommitted = copy.uncommitted;
+	b->state = RB_RETIRED;
+	b->next = NULL;
+	*rb_retired_tail = b;
+	rb_retired_tail = &b->next;
+	rb_retired_slots += slots;
+	while (rb_retired_slots > RB_MAX_RETIRED * rb_nr_slots())
+		rb_drop_oldest_retired();
+out:
+	pthread_mutex_unlock(&rb_lock);
+	local_irq_restore(flags);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+void ring_buffer_read_start(void)
+{
+	irqflags_t flags;
+	size_t size;
+	int i, n = 0, copies = 0;
+	void *mem;
+
+	local_irq_save(flags);
+	pthread_mutex_lock(&rb_lock);
+	rb_read_flags = flags;
+	for (i = 0; i < rb_nr_table; i++) {
+		n += rb_table(i)->state != RB_FREE;
+		copies += rb_table(i)->state == RB_LIVE;
+	}
+	size = n * sizeof(*rb_snap) + copies * sizeof(*rb_snap_copies);
+	mem = size ? mmap(NULL, size, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : NULL;
+	rb_snap_nr = rb_snap_nr_copies = 0;
+	rb_snap_uncommitted = 0;
+	rb_snap_size = 0;
+	if (mem != MAP_FAILED && mem) {
+		rb_snap_size = size;
+		rb_snap_copies = mem;
+		rb_snap = (void *)(rb_snap_copies + copies);
+	}
+	for (i = 0; i < rb_nr_table && rb_snap_size; i++) {
+		struct trace_buffer *b = rb_table(i), *c;
+
+		if (b->state == RB_LIVE) {
+			c = &rb_snap_copies[rb_snap_nr_copies];
+			c->mask = b->mask;
+			c->entries = rb_map(b->mask + 1);
+			if (!c->entries)
+				continue;
+			c->state = RB_SNAPSHOT;
+			rb_snap_nr_copies++;
+			rb_copy(c, b);
+			b = c;
+		} else if (b->state != RB_RETIRED) {
+			continue;
+		}
+		rb_snap_uncommitted += b->uncommitted;
+		rb_snap[rb_snap_nr++] = b;
+	}
+	rb_reading = 1;
+}
+
+void ring_buffer_read_end(void)
+{
+	irqflags_t flags = rb_read_flags;
+	int i;
+
+	for (i = 0; i < rb_snap_nr_copies; i++)
+		rb_unmap(rb_snap_copies[i].entries,
+			 rb_snap_copies[i].mask + 1);
+	if (rb_snap_size)
+		munmap(rb_snap_copies, rb_snap_size);
+	rb_snap_size = 0;
+	rb_snap_nr = rb_snap_nr_copies = 0;
+	rb_reading = 0;
+	pthread_mutex_unlock(&rb_lock);
+	local_irq_restore(flags);
+}
+
+int ring_buffer_nr_threads(void)
+{
+	if (rb_reading)
+		return rb_snap_nr;
+	return __atomic_load_n(&rb_nr_table, __ATOMIC_ACQUIRE);
+}
+
+struct trace_buffer *ring_buffer_thread(int i)
+{
+	return rb_reading ? rb_snap[i] : rb_table(i);
+}
+
+/* Slots lost to overwriting: counted for a live buffer, kept otherwise. */
+unsigned long ring_buffer_overrun(struct trace_buffer *b)
+{
+	unsigned long h = local_read(&b->head);
+
+	if (b->state != RB_LIVE)
+		return b->overrun;
+	return h > b->mask + 1 ? h - (b->mask + 1) : 0;
+}
+
+unsigned long ring_buffer_lost_threads(void)
+{
+	return rb_lost_threads;
+}
+
+unsigned long ring_buffer_dropped_threads(void)
+{
+	return rb_dropped_threads;
+}
+
+unsigned long ring_buffer_dropped_entries(void)
+{
+	return rb_dropped_entries;
+}
+
+/* Extra header lines, only when there is something to say. */
+static void rb_header_line(FILE *f)
+{
+	if (rb_snap_uncommitted)
+		fprintf(f, "# uncommitted: %lu (reserved, never written: "
+			"a signal handler jumped out, or still being "
+			"written)\n", rb_snap_uncommitted);
+	if (rb_dropped_threads)
+		fprintf(f, "# exited-threads-dropped: %lu (%lu entries)\n",
+			rb_dropped_threads, rb_dropped_entries);
+}
+
+/* ---- settings ----------------------------------------------------------- */
+
 int ring_buffer_set_size_kb(unsigned long kb)
 {
 	if (kb == 0 || kb > 1024 * 1024)
 		return -EINVAL;
 	/* like the kernel, only before anything was recorded */
-	if (__atomic_load_n(&rb_nr_threads, __ATOMIC_RELAXED))
+	if (__atomic_load_n(&rb_nr_table, __ATOMIC_RELAXED))
 		return -EBUSY;
 	rb_size_kb = kb;
 	return 0;
@@ -135,30 +558,65 @@ unsigned long ring_buffer_size_kb(void)
 	return rb_size_kb;
 }
 
-int ring_buffer_nr_threads(void)
-{
-	int n = __atomic_load_n(&rb_nr_threads, __ATOMIC_ACQUIRE);
-
-	return n > RB_MAX_THREADS ? RB_MAX_THREADS : n;
-}
-
-struct trace_buffer *ring_buffer_thread(int i)
-{
-	return &rb_pool[i];
-}
-
-unsigned long ring_buffer_lost_threads(void)
-{
-	return rb_lost_threads;
-}
+/* ---- fork --------------------------------------------------------------- */
 
 /*
- * In a child after fork(): start from empty buffers (keeping their memory)
- * so that the child's trace holds only what the child did.
+ * In a child after fork(), where only the forking thread exists: start
+ * from empty buffers (keeping the big rings for reuse) so that the child's
+ * trace holds only what the child did, and its counters start at zero.
+ * Called with rb_lock held by the parent's fork; idempotent.
  */
 void ring_buffer_reset(void)
 {
-	rb_nr_threads = 0;
+	int i;
+
+	for (i = 0; i < rb_nr_table; i++) {
+		struct trace_buffer *b = rb_table(i);
+
+		if (b->state == RB_LIVE)
+			rb_put_ring(b);
+		else if (b->state == RB_RETIRED)
+			rb_unmap(b->entries, b->mask + 1);
+		b->state = RB_FREE;
+	}
+	rb_nr_table = 0;
+	rb_free_structs = NULL;
+	rb_nr_live = 0;
+	rb_retired = NULL;
+	rb_retired_tail = &rb_retired;
+	rb_retired_slots = 0;
 	rb_lost_threads = 0;
+	rb_dropped_threads = rb_dropped_entries = 0;
 	this_buffer = NULL;
+	pthread_setspecific(rb_key, NULL);
+}
+
+static void rb_fork_prepare(void)
+{
+	irqflags_t flags;
+
+	local_irq_save(flags);
+	pthread_mutex_lock(&rb_lock);
+	rb_fork_flags = flags;
+}
+
+static void rb_fork_parent(void)
+{
+	pthread_mutex_unlock(&rb_lock);
+	local_irq_restore(rb_fork_flags);
+}
+
+static void rb_fork_child(void)
+{
+	pthread_mutex_init(&rb_lock, NULL);
+	ring_buffer_reset();
+	local_irq_restore(rb_fork_flags);
+}
+
+__attribute__((constructor(101))) static void ring_buffer_init(void)
+{
+	prctl(PR_GET_NAME, process_comm);
+	pthread_key_create(&rb_key, rb_thread_exit);
+	pthread_atfork(rb_fork_prepare, rb_fork_parent, rb_fork_child);
+	trace_add_header_line(rb_header_line);
 }

@@ -11,14 +11,14 @@ void ftrace_get_stats(struct ftrace_stats *st)
 	int i, n = ring_buffer_nr_threads();
 
 	memset(st, 0, sizeof(*st));
+	/* exited threads whose trace was dropped count as overwritten */
+	st->written = st->overwritten = ring_buffer_dropped_entries();
 	for (i = 0; i < n; i++) {
 		struct trace_buffer *b = ring_buffer_thread(i);
-		unsigned long head = local_read(&b->head);
 
-		st->written += head;
+		st->written += local_read(&b->head);
 		st->nested += b->nested;
-		if (head > b->mask + 1)
-			st->overwritten += head - (b->mask + 1);
+		st->overwritten += ring_buffer_overrun(b);
 	}
 	st->threads = n;
 	st->lost_threads = ring_buffer_lost_threads();

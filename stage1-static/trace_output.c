@@ -123,23 +123,24 @@ static int oldest_pending(const unsigned long *pos, int n)
 
 static void print_entries(FILE *f)
 {
-	int n = ring_buffer_nr_threads(), i;
-	unsigned long pos[n > 0 ? n : 1];
-	unsigned long in_buf = 0, written = 0;
+	unsigned long in_buf = 0, written, overwritten;
+	int n, i;
 
+	/* a consistent copy: other threads may go on writing */
+	ring_buffer_read_start();
+	n = ring_buffer_nr_threads();
+	unsigned long pos[n > 0 ? n : 1];
+
+	written = overwritten = ring_buffer_dropped_entries();
 	for (i = 0; i < n; i++) {
 		struct trace_buffer *b = ring_buffer_thread(i);
-		unsigned long head = local_read(&b->head);
 
 		pos[i] = buffer_first(b);
-		/* skip payloads whose stack header was overwritten */
-		while (pos[i] < head &&
-		       b->entries[pos[i] & b->mask].type == TRACE_STACK_PAYLOAD)
-			pos[i]++;
-		in_buf += head - pos[i];
-		written += head;
+		in_buf += b->nr_entries;
+		overwritten += b->overrun;
+		written += local_read(&b->head);
 	}
-	print_header(f, in_buf, written, written - in_buf);
+	print_header(f, in_buf, written, overwritten);
 
 	/* k-way merge: the oldest pending entry of any thread goes next */
 	while ((i = oldest_pending(pos, n)) >= 0) {
@@ -151,6 +152,7 @@ static void print_entries(FILE *f)
 			used = printers[e->type].print(f, b, pos[i]);
 		pos[i] += used;
 	}
+	ring_buffer_read_end();
 }
 
 int tracefs_dump(const char *path)

@@ -10,6 +10,7 @@
  * The entry callback says no (returns 0) to a call it does not want, and
  * the generic code then leaves that function's return alone.
  */
+#include <pthread.h>
 #include "trace.h"
 #include "fgraph.h"
 
@@ -166,6 +167,12 @@ static void graph_header_line(FILE *f)
 		"not traced)\n", ftrace_graph_overrun, FTRACE_RETFUNC_DEPTH);
 }
 
+/* A child after fork() counts its own overruns, as it has its own trace. */
+static void graph_after_fork(void)
+{
+	ftrace_graph_overrun = 0;
+}
+
 /* ---- the tracer and its files ------------------------------------------- */
 
 static int graph_trace_init(void)
@@ -234,4 +241,5 @@ __attribute__((constructor(101))) static void graph_trace_register(void)
 	register_trace_printer(TRACE_GRAPH_ENT, print_graph_entry);
 	register_trace_printer(TRACE_GRAPH_RET, print_graph_return);
 	trace_add_header_line(graph_header_line);
+	pthread_atfork(NULL, NULL, graph_after_fork);
 }

@@ -2,7 +2,8 @@
 /*
  * The ring buffer (stage1-static/ring_buffer.c): one buffer per thread, the
  * user-space stand-in for the kernel's per-CPU buffers.  Writers reserve
- * slots, fill them and commit them; the trace printers read them back.
+ * slots, fill them and commit them; the trace printers read them back
+ * through a snapshot (ring_buffer_read_start()).
  */
 #ifndef _LINUX_RING_BUFFER_H
 #define _LINUX_RING_BUFFER_H
@@ -24,6 +25,13 @@ enum trace_type {
 /*
  * One slot, the same 32 bytes on every arch (addresses widened to 64 bits)
  * so the buffer arithmetic is arch-independent.
+ *
+ * The commit word says whether the slot holds an entry, and of which lap:
+ * trace_reserve() sets it to { TRACE_UNUSED, slots, lap } before anything
+ * else is written, trace_commit() stores the type into it last.  A reader
+ * takes a slot only when its type is set and its lap is the one the slot's
+ * index implies, so neither a half-written slot nor a slot left over from
+ * an older lap is ever read as an entry.
  */
 struct trace_entry {
 	union {
@@ -34,23 +42,40 @@ struct trace_entry {
 		};
 		uint64_t pc[3];		/* TRACE_STACK_PAYLOAD */
 	};
-	uint16_t type;
+	union {
+		struct {
+			uint8_t type;	/* enum trace_type */
+			uint8_t slots;	/* 1 + payload slots of this record */
+			uint16_t lap;	/* index / nr of slots, low 16 bits */
+		};
+		uint32_t commit;
+	};
 	uint16_t depth;			/* graph depth; stack: nr of pcs */
 	uint16_t cpu;
-	uint16_t flags;
 };
 
 #define TRACE_COMM_LEN	16
 
-/* The buffer of one thread; it outlives the thread. */
+/*
+ * The buffer of one thread.  While the thread lives it is written in
+ * place; when the thread exits it is retired: its entries are copied into
+ * a buffer just big enough, which is kept (up to a bound) so the trace of
+ * exited threads is still written at the end.
+ */
 struct trace_buffer {
 	local_t		head;		/* slots ever reserved */
 	unsigned long	mask;		/* nr of slots - 1 */
 	pid_t		tid;
 	char		comm[TRACE_COMM_LEN];
-	unsigned long	nested;		/* reservations that interrupted one */
-	unsigned int	writing;	/* reserved, not yet committed */
+	unsigned long	nested;		/* records another record interrupted */
 	struct trace_entry *entries;
+	/* set in a snapshot and in a retired buffer (see rb_copy()) */
+	unsigned long	nr_entries;	/* slots holding an entry */
+	unsigned long	overrun;	/* slots lost to overwriting */
+	unsigned long	uncommitted;	/* reserved, never (yet) committed */
+	/* ring_buffer.c's own bookkeeping */
+	int		state;
+	struct trace_buffer *next;
 };
 
 extern __thread struct trace_buffer *this_buffer;
@@ -58,30 +83,62 @@ extern __thread struct trace_buffer *this_buffer;
 struct trace_buffer *trace_buffer_claim(void);
 int ring_buffer_set_size_kb(unsigned long kb);
 unsigned long ring_buffer_size_kb(void);
-int ring_buffer_nr_threads(void);
-struct trace_buffer *ring_buffer_thread(int i);
 unsigned long ring_buffer_lost_threads(void);
 void ring_buffer_reset(void);
 
 /*
+ * Reading.  Between ring_buffer_read_start() and ring_buffer_read_end(),
+ * ring_buffer_nr_threads() and ring_buffer_thread(i) give a consistent
+ * copy of every thread's buffer, live or exited: each slot in
+ * [head - nr of slots, head) either holds a complete entry of the right lap
+ * or is TRACE_UNUSED, and nr_entries, overrun and uncommitted say how many
+ * of each (written = head = nr_entries + overrun + uncommitted).  Threads
+ * may go on writing, exit and start meanwhile.  Outside a read, the same
+ * two functions give the live buffers, good for their counters only.
+ */
+void ring_buffer_read_start(void);
+void ring_buffer_read_end(void);
+int ring_buffer_nr_threads(void);
+struct trace_buffer *ring_buffer_thread(int i);
+/* Exited threads whose trace was dropped to bound memory, and its slots. */
+unsigned long ring_buffer_dropped_threads(void);
+unsigned long ring_buffer_dropped_entries(void);
+/* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
+unsigned long ring_buffer_overrun(struct trace_buffer *b);
+
+/*
  * Reserve n consecutive slots in the calling thread's buffer; safe against
- * signal handlers that reserve in between.  NULL when tracing is off.
+ * signal handlers that reserve in between.  Never NULL: a thread that
+ * cannot have a buffer writes to a dummy that is never read.
  */
 static inline struct trace_entry *trace_reserve(unsigned int n,
 						unsigned long *idx)
 {
 	struct trace_buffer *b = this_buffer;
-	unsigned long end;
+	unsigned long end, i;
+	unsigned int shift;
 
-	if (__builtin_expect(!b, 0)) {
+	if (__builtin_expect(!b, 0))
 		b = trace_buffer_claim();
-		if (!b)
-			return NULL;
-	}
-	if (b->writing++)		/* we interrupted a writer */
-		b->nested++;
 	end = local_add_return(n, &b->head);
 	*idx = end - n;
+	shift = __builtin_ctzl(b->mask + 1);
+	for (i = *idx; i < end; i++) {
+		struct trace_entry c;
+
+		c.type = TRACE_UNUSED;
+		c.slots = i == *idx ? n : 0;
+		c.lap = i >> shift;
+		/* one store: never the old type with the new lap */
+		__atomic_store_n(&b->entries[i & b->mask].commit, c.commit,
+				 __ATOMIC_RELAXED);
+	}
+	/*
+	 * The slots are marked unused before they are filled: a reader that
+	 * sees any of the new contents also sees this mark (or the head that
+	 * moved past its copy), never old type + new fields.
+	 */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
 	return &b->entries[*idx & b->mask];
 }
 
@@ -95,17 +152,29 @@ static inline void trace_entry_set(struct trace_entry *e, uint64_t ts,
 	e->arg = arg;
 	e->cpu = cpu;
 	e->depth = depth;
-	e->flags = 0;
 }
 
 /*
  * The entry at e (and any payload slots after it) is filled: give it its
  * type last, so a half-written slot never looks like an entry.
+ *
+ * Whether a signal handler recorded in between is read off the head, not
+ * kept in a counter: if the handler jumps out (siglongjmp) instead of
+ * returning, the record it interrupted is simply never committed, and
+ * nothing is left behind to correct.
  */
 static inline void trace_commit(struct trace_entry *e, enum trace_type type)
 {
-	__atomic_store_n(&e->type, type, __ATOMIC_RELEASE);
-	this_buffer->writing--;
+	struct trace_buffer *b = this_buffer;
+	unsigned long pos = e - b->entries;
+	struct trace_entry c;
+
+	c.commit = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
+	/* slots reserved after ours, modulo the buffer size */
+	if ((local_read(&b->head) - pos - c.slots) & b->mask)
+		b->nested++;
+	c.type = type;
+	__atomic_store_n(&e->commit, c.commit, __ATOMIC_RELEASE);
 }
 
 static inline struct trace_entry *trace_slot(unsigned long idx)

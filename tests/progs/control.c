@@ -10,9 +10,14 @@
  *   stats    print the tracer's counters (nothing recorded under nop)
  *   recurse  an ftrace_ops whose callback calls a traced function: with
  *            FTRACE_OPS_FL_RECURSION the nested call is dropped, counted
+ *   fork     recurse, and overrun a small buffer, then fork: the child
+ *            (its trace is written first) must start its counts at 0
  */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
 
@@ -92,6 +97,29 @@ static void do_recurse(void)
 	       st.recursion_missed);
 }
 
+static void do_fork(void)
+{
+	struct ftrace_stats st;
+	int i, status;
+	pid_t pid;
+
+	do_recurse();
+	tracefs_write("current_tracer", "function");
+	for (i = 0; i < 100; i++)
+		before_switch(i);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		after_switch(1);
+		ftrace_get_stats(&st);
+		printf("fork: child written=%lu overwritten=%lu missed=%lu\n",
+		       st.written, st.overwritten, st.recursion_missed);
+		exit(0);
+	}
+	waitpid(pid, &status, 0);
+	printf("fork: child status %d\n", WEXITSTATUS(status));
+}
+
 static void do_stats(void)
 {
 	struct ftrace_stats st;
@@ -125,6 +153,8 @@ int main(int argc, char **argv)
 		do_errors();
 	else if (!strcmp(what, "recurse"))
 		do_recurse();
+	else if (!strcmp(what, "fork"))
+		do_fork();
 	else if (strcmp(what, "stats"))
 		return 2;
 	do_stats();

@@ -62,7 +62,7 @@ test_threads_lines_carry_their_tid() {
 	done
 }
 
-# 64 buffers: the main thread and 63 others get one, 7 more do not.
+# 64 buffers at once: the main thread and 63 others get one, 7 more do not.
 test_more_threads_than_buffers() {
 	trace_run "$TMPD/many" "$O/threads" 70
 	assertEquals 0 $?
@@ -238,6 +238,166 @@ test_ring_buffer_overwrites_oldest() {
 		"$(fn_edges "$TMPD/small" | grep -v -e on_alarm -e in_handler_fn |
 			tail -1 | cut -d' ' -f2-)"
 	assertEquals "the oldest are gone" 0 "$(fn_edges "$TMPD/small" | grep -c ' main <-')"
+}
+
+# The ring buffer keeps a buffer per thread alive at once, not per thread
+# ever created: 500 threads, 4 at a time, every one's calls are traced.
+test_thread_churn_every_thread_traced() {
+	trace_run "$TMPD/churn" "$O/churn" 500
+	assertEquals 0 $?
+	assertEquals "the program's own result" \
+		"sum $(awk 'BEGIN { for (i = 0; i < 500; i++) s += (i % 3 + 1) * (i + 1); print s }')" \
+		"$(tail -1 "$TMPD/churn.stdout")"
+	assertTrue "no thread without a buffer" \
+		"grep -q 'threads-without-buffer: 0 ' '$TMPD/churn'"
+	assertFalse "no exited thread dropped" \
+		"grep -q 'exited-threads-dropped' '$TMPD/churn'"
+	# each thread: churn_body once, churn_leaf i % 3 + 1 times, on its tid
+	assertEquals "threads whose calls are all there" 500 "$(fn_edges "$TMPD/churn" |
+		awk 'NR == FNR { if ($1 == "thread") idx[$4] = $2; next }
+		     $2 == "churn_body" { body[$1]++ }
+		     $2 == "churn_leaf" && $3 == "<-churn_body" { leaf[$1]++ }
+		     END { for (t in idx) n += body[t] == 1 &&
+				leaf[t] == idx[t] % 3 + 1; print n }' \
+		"$TMPD/churn.stdout" -)"
+}
+
+# Exited threads are kept up to 64 buffers' worth of slots (a retired
+# buffer takes 128 slots at least): with 4 kB buffers (128 slots) the last
+# 64 threads to exit are kept and the 436 before them are counted.
+test_thread_churn_bounded_memory() {
+	FTRACE_BUFFER_SIZE_KB=4 trace_run "$TMPD/churn4" "$O/churn" 500
+	assertEquals 0 $?
+	local dropped_entries
+	dropped_entries=$(awk 'BEGIN { for (i = 0; i < 436; i++) s += 1 + i % 3 + 1; print s }')
+	assertTrue "dropped threads and entries counted" \
+		"grep -q '^# exited-threads-dropped: 436 ($dropped_entries entries)' '$TMPD/churn4'"
+	assertEquals "the last 64 threads kept" "436 499 64" "$(fn_edges "$TMPD/churn4" |
+		awk 'NR == FNR { if ($1 == "thread") idx[$4] = $2; next }
+		     $2 == "churn_body" { i = idx[$1]; n++
+			if (min == "" || i < min) min = i; if (i > max) max = i }
+		     END { print min, max, n }' "$TMPD/churn4.stdout" -)"
+	local written
+	written=$(sed -n 's/.*entries-written: [0-9]*\/\([0-9]*\) .*/\1/p' "$TMPD/churn4")
+	assertEquals "written counts the dropped threads" \
+		"$(awk 'BEGIN { for (i = 0; i < 500; i++) s += 1 + i % 3 + 1; print s + 1 }')" \
+		"$written"
+}
+
+# The trace written while other threads fill their buffers: every line
+# whole, and no slot of an older lap (it would go back in time).
+test_dump_while_threads_write() {
+	FTRACE_BUFFER_SIZE_KB=64 trace_run "$TMPD/lap" "$O/lapstress" "$TMPD/lap.dumps"
+	assertEquals 0 $?
+	assertEquals "dumps 30 failed 0" "$(cat "$TMPD/lap.stdout")"
+	local res
+	res=$(awk '/^# tracer:/ { dumps++; delete last; next }
+		/^#/ { next }
+		{ if (!match($0, /^ *.*-[0-9]+ +\[[0-9]+\] +[0-9]+\.[0-9]+: /)) { bad++; next }
+		  head = substr($0, 1, RLENGTH); rest = substr($0, RLENGTH + 1)
+		  n = split(head, f, /[ \[\]:]+/); ts = f[n - 1]; tid = f[2]
+		  sub(/.*-/, "", tid)
+		  if (rest ~ /^lap[0-4] <-writer$/) {
+			laps++
+			if (tid in last && ts + 0 < last[tid] + 0) bad++
+			last[tid] = ts
+		  } else if (rest !~ /^(writer|main) <-/) bad++ }
+		END { print dumps, (laps > 30 * 1000), bad + 0 }' "$TMPD/lap.dumps")
+	assertEquals "dumps, lap lines, bad lines" "30 1 0" "$res"
+	# each dump's header agrees with its body
+	assertEquals "headers agree with bodies" 0 "$(awk '
+		/^# tracer:/ { if (n != want) bad++; n = 0; next }
+		/^# entries-in-buffer/ { split($3, a, "/"); want = a[1]; next }
+		/^#/ { next } { n++ }
+		END { if (n != want) bad++; print bad + 0 }' "$TMPD/lap.dumps")"
+}
+
+# A signal handler's traced calls are a new context for the recursion
+# guard, also when they land while the callback runs; the callback's own
+# traced calls are still dropped and counted.
+recursion_per_context() { # program
+	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/rc" "$1"
+	assertEquals 0 $?
+	local out=$TMPD/rc.stdout
+	assertEquals "handlers landed inside the callback" "interrupted yes" \
+		"$(grep ^interrupted "$out")"
+	assertEquals "every loop call seen" 1 \
+		"$(awk '/^loops/ { print ($2 == $4 && $2 > 0) }' "$out")"
+	assertEquals "every handler call seen" 1 \
+		"$(awk '/^handler/ { print ($2 == $4 && $2 >= 50) }' "$out")"
+	assertEquals "no recursion let through outside handlers" \
+		"reentered main 0" "$(grep '^reentered main' "$out")"
+	# (a handler that interrupted no callback: see chapter 1, 1.4)
+	assertEquals "at most once per handler call inside them" 1 \
+		"$(awk '/^reentered handler/ { print ($3 <= $5) }' "$out")"
+	assertEquals "every recursion counted, nothing else dropped" 1 \
+		"$(awk '/^reentered/ { r += $3 } /^callbacks/ { c = $2; m = $4 }
+			END { print (m == c - r && m > 0) }' "$out")"
+}
+
+test_recursion_guard_per_context() {
+	recursion_per_context "$O/sigrec"
+}
+
+test_recursion_guard_per_context_O0() {
+	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+		-o "$TMPD/sigrec.O0" "$KIT/tests/progs/sigrec.c" || fail "ftrace-cc"
+	recursion_per_context "$TMPD/sigrec.O0"
+}
+
+# A handler that siglongjmp()s out in the middle of a record: the record
+# is skipped and counted, the header agrees with the body, and afterwards
+# nothing is wrongly counted as nested or dropped as recursion.
+siglongjmp_out_of_records() { # program
+	trace_run "$TMPD/sj" "$1"
+	assertEquals 0 $?
+	assertEquals "the program's result" "result 1499500
+after: calls 1000 callbacks 1000 nested 0 missed 0" "$(cat "$TMPD/sj.stdout")"
+	assertEquals "jumps 200" "$(cat "$TMPD/sj.stderr")"
+	local in_buf lines
+	in_buf=$(sed -n 's/.*entries-in-buffer\/entries-written: \([0-9]*\)\/.*/\1/p' "$TMPD/sj")
+	lines=$(grep -vc '^#' "$TMPD/sj")
+	assertEquals "header agrees with body" "$in_buf" "$lines"
+	assertEquals "every line a whole entry" 0 "$(fn_edges "$TMPD/sj" |
+		grep -v -c -E ' (work_fn <-work|work <-main|after_fn <-main|main <-.*)$')"
+	assertEquals "written = in buffer + overwritten + uncommitted" 1 "$(awk '
+		/entries-in-buffer/ { split($3, a, "/"); b = a[1]; w = a[2] }
+		/^# overwritten:/ { o = $3 } /^# uncommitted:/ { u = $3 }
+		END { print (w == b + o + u) }' "$TMPD/sj")"
+}
+
+test_siglongjmp_out_of_a_record() {
+	siglongjmp_out_of_records "$O/sigjump"
+}
+
+test_siglongjmp_out_of_a_record_O0() {
+	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+		-o "$TMPD/sigjump.O0" "$KIT/tests/progs/sigjump.c" || fail "ftrace-cc"
+	siglongjmp_out_of_records "$TMPD/sigjump.O0"
+}
+
+# A forked child's trace starts from zero: not the parent's overwritten
+# entries nor its recursion count.
+test_fork_child_counts_start_at_zero() {
+	FTRACE_BUFFER_SIZE_KB=1 FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/fk" "$O/control" fork
+	assertEquals 0 $?
+	assertEquals "fork: child written=1 overwritten=0 missed=0
+fork: child status 0" "$(grep '^fork:' "$TMPD/fk.stdout")"
+	# the child exits first: its trace comes first
+	assertEquals "child's header, then the parent's" \
+		"# overwritten: 0   threads-without-buffer: 0   recursion-missed: 0
+# overwritten: 68   threads-without-buffer: 0   recursion-missed: 10" \
+		"$(grep '^# overwritten' "$TMPD/fk")"
+}
+
+# The symbol table is loaded once, whichever threads ask first.
+test_symbols_loaded_once_for_all_threads() {
+	local i
+	for i in 1 2 3 4 5; do
+		FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/ks" "$O/ksymrace"
+		assertEquals "run $i" 0 $?
+		assertEquals "run $i" "named right: 8 of 8" "$(cat "$TMPD/ks.stdout")"
+	done
 }
 
 . shunit2
