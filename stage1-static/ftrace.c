@@ -141,13 +141,20 @@ static void call_ops(struct ftrace_ops *op, unsigned long frompc,
 				   __ATOMIC_RELAXED);
 		return;
 	}
-	/* a handler landing in between sees either the old or new state */
+	/*
+	 * A handler landing before the bit is set takes this level itself and
+	 * leaves its own frame in sp/cookie: write them again until they are
+	 * ours with the bit set.  Once they are, a handler sees a live level.
+	 */
 	cookie = ++r->seq;
-	r->cookie[level] = cookie;
-	r->sp[level] = sp;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	r->bits |= 1u << level;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	do {
+		r->cookie[level] = cookie;
+		r->sp[level] = sp;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		r->bits |= 1u << level;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	} while (r->cookie[level] != cookie || r->sp[level] != sp ||
+		 !(r->bits & 1u << level));
 	op->func(frompc, selfpc);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	r->bits &= ~(1u << level);

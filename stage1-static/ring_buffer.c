@@ -77,8 +77,12 @@ static unsigned long rb_retired_slots;
 static unsigned long rb_lost_threads;
 static unsigned long rb_dropped_threads, rb_dropped_entries;
 
-/* the reader's snapshot (ring_buffer_read_start()) */
-static int rb_reading;
+/*
+ * The reader's snapshot (ring_buffer_read_start()); only the reading
+ * thread sees it: another thread asking for counters meanwhile gets the
+ * live buffers, and never a copy that may be unmapped under it.
+ */
+static __thread int rb_reading;
 static struct trace_buffer **rb_snap;
 static struct trace_buffer *rb_snap_copies;
 static int rb_snap_nr, rb_snap_nr_copies;

@@ -54,6 +54,19 @@ struct trace_entry {
 	uint16_t cpu;
 };
 
+/* The commit word from its three fields, built in a register. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TRACE_COMMIT(type, slots, lap) \
+	((uint32_t)(type) | (uint32_t)(slots) << 8 | (uint32_t)(lap) << 16)
+#define TRACE_COMMIT_TYPE(w)	((w) & 0xff)
+#define TRACE_COMMIT_SLOTS(w)	((w) >> 8 & 0xff)
+#else
+#define TRACE_COMMIT(type, slots, lap) \
+	((uint32_t)(type) << 24 | (uint32_t)(slots) << 16 | (uint32_t)(lap))
+#define TRACE_COMMIT_TYPE(w)	((w) >> 24)
+#define TRACE_COMMIT_SLOTS(w)	((w) >> 16 & 0xff)
+#endif
+
 #define TRACE_COMM_LEN	16
 
 /*
@@ -93,8 +106,10 @@ void ring_buffer_reset(void);
  * [head - nr of slots, head) either holds a complete entry of the right lap
  * or is TRACE_UNUSED, and nr_entries, overrun and uncommitted say how many
  * of each (written = head = nr_entries + overrun + uncommitted).  Threads
- * may go on writing, exit and start meanwhile.  Outside a read, the same
- * two functions give the live buffers, good for their counters only.
+ * may go on writing, exit and start meanwhile (they wait for the end of
+ * the read to claim or retire a buffer).  Outside a read, and on any other
+ * thread, the same two functions give the live table, good for counters
+ * only (head, nested, ring_buffer_overrun()): an unused entry has head 0.
  */
 void ring_buffer_read_start(void);
 void ring_buffer_read_end(void);
@@ -123,16 +138,12 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 	end = local_add_return(n, &b->head);
 	*idx = end - n;
 	shift = __builtin_ctzl(b->mask + 1);
-	for (i = *idx; i < end; i++) {
-		struct trace_entry c;
-
-		c.type = TRACE_UNUSED;
-		c.slots = i == *idx ? n : 0;
-		c.lap = i >> shift;
-		/* one store: never the old type with the new lap */
-		__atomic_store_n(&b->entries[i & b->mask].commit, c.commit,
+	/* one store per slot: never the old type with the new lap */
+	for (i = *idx; i < end; i++)
+		__atomic_store_n(&b->entries[i & b->mask].commit,
+				 TRACE_COMMIT(TRACE_UNUSED, i == *idx ? n : 0,
+					      (uint16_t)(i >> shift)),
 				 __ATOMIC_RELAXED);
-	}
 	/*
 	 * The slots are marked unused before they are filled: a reader that
 	 * sees any of the new contents also sees this mark (or the head that
@@ -167,14 +178,13 @@ static inline void trace_commit(struct trace_entry *e, enum trace_type type)
 {
 	struct trace_buffer *b = this_buffer;
 	unsigned long pos = e - b->entries;
-	struct trace_entry c;
+	uint32_t w = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
 
-	c.commit = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
 	/* slots reserved after ours, modulo the buffer size */
-	if ((local_read(&b->head) - pos - c.slots) & b->mask)
+	if ((local_read(&b->head) - pos - TRACE_COMMIT_SLOTS(w)) & b->mask)
 		b->nested++;
-	c.type = type;
-	__atomic_store_n(&e->commit, c.commit, __ATOMIC_RELEASE);
+	w |= TRACE_COMMIT(type, 0, 0);	/* the type was TRACE_UNUSED, 0 */
+	__atomic_store_n(&e->commit, w, __ATOMIC_RELEASE);
 }
 
 static inline struct trace_entry *trace_slot(unsigned long idx)
