@@ -39,6 +39,7 @@ noinline long work(long n)
 static notrace void on_alarm(int sig)
 {
 	if (armed) {
+		armed = 0;
 		jumps++;
 		siglongjmp(env, 1);
 	}
@@ -74,13 +75,12 @@ int main(void)
 	setitimer(ITIMER_REAL, &it, NULL);
 	/* every jump restarts the work; it must still come out right */
 	sigsetjmp(env, 1);
-	armed = 1;
 	if (jumps < 200) {
+		armed = 1;
 		work(1000000);
 		armed = 0;
 		siglongjmp(env, 1);	/* not enough jumps yet: go on */
 	}
-	armed = 0;
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
 	result = work(1000);

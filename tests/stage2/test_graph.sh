@@ -87,6 +87,18 @@ test_recursion_deeper_than_return_stack() {
 	assertEquals "$(grep -c '() {$' "$TMPD/deep")" "$(grep -c '|  *}$' "$TMPD/deep")"
 }
 
+# A forked child counts its own overruns: its trace is written first.
+test_fork_child_overrun_starts_at_zero() {
+	graph "$TMPD/fd" "$O/graph/forkdeep"
+	assertEquals 0 $?
+	assertEquals "deep 300
+child status 0" "$(cat "$TMPD/fd.stdout")"
+	local over
+	over=$(sed -n 's/^# graph-overrun: \([0-9]*\) .*/\1/p' "$TMPD/fd" | tr '\n' ' ')
+	assertTrue "child 0, parent counted ($over)" \
+		"echo '$over' | grep -q '^0 [1-9][0-9]* $'"
+}
+
 test_exit_from_deep_frames() {
 	graph "$TMPD/ex" "$O/graph/jumps" exit
 	assertEquals 5 $?
