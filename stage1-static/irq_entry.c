@@ -8,7 +8,8 @@
  * handler.  A program installs its own handlers, so the kit puts its entry
  * code around them: its sigaction() and signal() (linked into the program,
  * so they come before the C library's) install signal_irq_entry() in the
- * program's place and keep the program's handler in irq_actions[].
+ * program's place and keep the program's handler in irq_actions[]
+ * (signal() lets the C library install the handler, then wraps it).
  * signal_irq_entry() raises irq_count, calls the handler, lowers it.
  * sigaction() still reports the program's own handler and flags back.
  *
@@ -133,18 +134,23 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	return 0;
 }
 
-/* glibc's signal(): BSD semantics, the handler stays, calls restart */
+/*
+ * signal() is the C library's own (its flags depend on siginterrupt()),
+ * with the entry code put around the handler it installed.  A signal in
+ * between runs the handler unwrapped: its events miss the 'h', no more.
+ */
+extern sighandler_t bsd_signal(int sig, sighandler_t handler);
+
 sighandler_t signal(int sig, sighandler_t handler)
 {
-	struct sigaction sa, old;
+	struct sigaction old, cur;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	if (sig > 0 && sig < NSIG)
-		sigaddset(&sa.sa_mask, sig);
-	sa.sa_flags = SA_RESTART;
-	if (sigaction(sig, &sa, &old))
+	if (sigaction(sig, NULL, &old))
 		return SIG_ERR;
+	if (bsd_signal(sig, handler) == SIG_ERR)
+		return SIG_ERR;
+	if (handler != SIG_DFL && handler != SIG_IGN &&
+	    !sigaction(sig, NULL, &cur) && cur.sa_handler == handler)
+		sigaction(sig, &cur, NULL);
 	return old.sa_handler;
 }

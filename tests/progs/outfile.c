@@ -7,9 +7,12 @@
  *   chdir DIR  change directory before exiting (relative FTRACE_TRACE)
  *   fd2 FILE   close stderr and reuse fd 2 for the program's own data
  *   busy N     N threads still calling traced functions at exit()
+ *   sigquery   the kit wraps signal handlers (irq_entry.c): the program
+ *              must still see its own handlers, flags and siginfo
  */
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,47 @@ noinline int after_fd2(int x) { return x + 5; }
 noinline int busy_fn(int x) { return x ^ 3; }
 
 static volatile unsigned long busy_calls[64];
+static volatile int info_ok;
+
+static void info_handler(int sig, siginfo_t *info, void *uc)
+{
+	info_ok = sig == SIGUSR1 && info->si_signo == SIGUSR1 &&
+		  info->si_pid == getpid() && uc;
+}
+
+static void plain_handler(int sig)
+{
+	info_ok = sig == SIGUSR2;
+}
+
+static void sigquery(void)
+{
+	struct sigaction sa, o;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = info_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR1, NULL, &o);
+	printf("sigaction: own handler %d, flags %d\n",
+	       o.sa_sigaction == info_handler,
+	       (o.sa_flags & (SA_SIGINFO | SA_RESTART)) ==
+	       (SA_SIGINFO | SA_RESTART));
+	raise(SIGUSR1);
+	printf("siginfo: %d\n", info_ok);
+	signal(SIGUSR2, plain_handler);
+	/* old, but programs use it: it edits the action the kit installed */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	siginterrupt(SIGUSR2, 1);
+#pragma GCC diagnostic pop
+	sigaction(SIGUSR2, NULL, &o);
+	printf("signal: own handler %d, restart %d\n",
+	       o.sa_handler == plain_handler, !!(o.sa_flags & SA_RESTART));
+	raise(SIGUSR2);
+	printf("signal: called %d, old %d\n", info_ok,
+	       signal(SIGUSR2, SIG_DFL) == plain_handler);
+}
 
 static void *busy(void *arg)
 {
@@ -69,6 +113,9 @@ int main(int argc, char **argv)
 		if (fd != 2)
 			return 2;
 		dprintf(2, "program data %d\n", after_fd2(1));
+		return 0;
+	} else if (!strcmp(what, "sigquery")) {
+		sigquery();
 		return 0;
 	} else if (!strcmp(what, "busy") && argc > 2) {
 		long i, n = atol(argv[2]);

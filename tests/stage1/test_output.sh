@@ -152,4 +152,21 @@ test_stderr_reused_by_program() {
 		"fn_edges '$TMPD/err' | grep -q ' after_fd2 <-main$'"
 }
 
+# The kit wraps every handler the program installs (to mark events made in
+# a handler); the program still sees its own handlers, flags and siginfo,
+# the same as a build without the kit.
+test_program_sees_its_own_handlers() {
+	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) -o "$TMPD/outfile.plain" \
+		"$KIT/tests/progs/outfile.c" -lpthread || fail "plain build"
+	local want="sigaction: own handler 1, flags 1
+siginfo: 1
+signal: own handler 1, restart 0
+signal: called 1, old 1"
+	assertEquals "without the kit" "$want" "$(run_target "$TMPD/outfile.plain" sigquery)"
+	trace_run "$TMPD/sq" "$O/outfile" sigquery
+	assertEquals "traced" "$want" "$(cat "$TMPD/sq.stdout")"
+	assertEquals "in the handlers" 2 \
+		"$(grep -cE '\] \.\.h\. .*: (info|plain)_handler <-signal_irq_entry$' "$TMPD/sq")"
+}
+
 . shunit2
