@@ -99,7 +99,7 @@ void trace_default_header(FILE *f, unsigned long entries,
 	legend(f, 14, "| |         |   ||||      |         |");
 }
 
-/* ---- resets --------------------------------------------------------------- */
+/* ---- resets ------------------------------------------------------------ */
 
 /*
  * Where each buffer stood at the last reset.  The owning thread keeps

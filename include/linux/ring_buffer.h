@@ -37,7 +37,7 @@ struct trace_entry {
 	uint16_t type;
 	uint16_t depth;			/* graph depth; stack: nr of pcs */
 	uint16_t cpu;
-	uint16_t flags;			/* TRACE_FLAG_*: context at event time */
+	uint16_t flags;			/* TRACE_FLAG_*: context of the event */
 };
 
 /*
@@ -46,7 +46,7 @@ struct trace_entry {
  */
 #define TRACE_FLAG_IRQS_OFF	0x01	/* irqflags analogue: signals blocked */
 #define TRACE_FLAG_HARDIRQ	0x08	/* inside a signal handler */
-#define TRACE_FLAG_NMI		0x40	/* inside a handler that interrupted one */
+#define TRACE_FLAG_NMI		0x40	/* in a handler that interrupted one */
 #define TRACE_FLAG_IRQ_LEVEL(f)	(((f) >> 8) & 0xf)	/* handler nesting */
 
 #define TRACE_COMM_LEN	16
