@@ -11,8 +11,8 @@
  */
 #include <pthread.h>
 #include <errno.h>
-#include <signal.h>
 #include <linux/ftrace.h>
+#include <linux/hardirq.h>
 
 ftrace_func_t ftrace_trace_function = ftrace_stub;
 
@@ -20,107 +20,60 @@ static struct ftrace_ops *ftrace_ops_list;
 static pthread_mutex_t ftrace_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
- * The recursion guard (FTRACE_OPS_FL_RECURSION), one level per context,
- * as the kernel keeps one bit per context (normal, softirq, irq, NMI).
- *
- * A process's "interrupt" is a signal handler.  When a traced call arrives
- * while a callback of the same thread is running, it is either the callback
- * calling traced code (recursion: drop it) or a signal handler that
- * interrupted the callback (a new context: trace it).  The kernel tells
- * them apart by preempt_count, which its interrupt entry keeps; a process
- * has no such entry hook, but signal delivery leaves one mark the thread
- * can read: while a handler runs, its signal (and its sa_mask) is blocked
- * on top of what the interrupted code had blocked (asm/irqflags.h is the
- * same mask).  So each level remembers the blocked set it was entered
- * with, and a nested call is a new context only if more signals are
- * blocked now.  Reading the mask is a system call, made only on this rare
- * nested path; level 0's set is read once per thread and kept fresh by
- * the recursions that are caught (see chapter 1, 1.4, for the limits).
+ * The recursion guard (FTRACE_OPS_FL_RECURSION), one bit per context, as
+ * the kernel keeps one recursion bit per context (normal, softirq, irq,
+ * NMI).  A process's interrupts are its signal handlers, and the kit
+ * knows how deep in handlers a thread is: its sigaction() wraps every
+ * handler in irq_enter()/irq_exit() (stage1-static/irq_entry.c,
+ * linux/hardirq.h).  So a traced call made while this context's callback
+ * runs is the callback calling traced code (recursion: dropped and
+ * counted), while a handler that lands in the middle of a callback is a
+ * context of its own and is traced.  Contexts: normal, handler, nested
+ * handler, deeper (which share the last bit).
  *
  * A handler may also leave a callback by siglongjmp() and never come back,
- * leaving its level set.  A level is live only while the call_ops() frame
- * that entered it is: the stack is still below that frame (stacks grow
- * down on every arch of the kit) and the frame still holds the number
- * the level was entered with.  A dead level is cleared when next seen.
+ * leaving its bit set.  A bit is live only while the call_ops() frame
+ * that set it is: the stack is still below that frame (stacks grow down
+ * on every arch of the kit) and the frame still holds the number the bit
+ * was set with.  A dead bit is cleared when next seen.
  */
-#define FTRACE_RECURSION_LEVELS	4	/* normal, signal, nested signals */
+#define FTRACE_RECURSION_CONTEXTS	4
 
 struct ftrace_recursion {
-	unsigned int	bits;			/* level k is in a callback */
-	int		mask_known;		/* mask[0] has been read */
+	unsigned int	bits;			/* context k is in a callback */
 	unsigned long	seq;
-	unsigned long	sp[FTRACE_RECURSION_LEVELS];	/* its frame */
-	unsigned long	cookie[FTRACE_RECURSION_LEVELS];	/* in it */
-	sigset_t	mask[FTRACE_RECURSION_LEVELS];
+	unsigned long	sp[FTRACE_RECURSION_CONTEXTS];	/* its frame */
+	unsigned long	cookie[FTRACE_RECURSION_CONTEXTS];	/* in it */
 };
 
 static __thread struct ftrace_recursion ftrace_recursion;
 unsigned long ftrace_recursion_missed;
 
-static void blocked_signals(sigset_t *set)
+/* The context (handler depth) a traced call is made in, 0 to 3. */
+static int ftrace_recursion_context(void)
 {
-	sigemptyset(set);
-	pthread_sigmask(SIG_BLOCK, NULL, set);
-}
+	unsigned int level;
 
-/* Does now block a signal that was not blocked in before? */
-static int more_blocked(const sigset_t *now, const sigset_t *before)
-{
-	int sig;
-
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(now, sig) == 1 && sigismember(before, sig) != 1)
-			return 1;
-	return 0;
-}
-
-/*
- * Level 0's set: read when the thread registers a guarded ops (normal
- * context, as a rule), else at its first guarded callback, which may be
- * in a handler: then the set holds too much until the first recursion
- * caught outside handlers corrects it.
- */
-static void ftrace_recursion_mask_init(struct ftrace_recursion *r)
-{
-	sigset_t set;
-
-	blocked_signals(&set);
-	r->mask[0] = set;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	r->mask_known = 1;
-}
-
-/* The level a callback entered at stack sp runs at, or -1 to drop it. */
-static int ftrace_recursion_level(struct ftrace_recursion *r,
-				  unsigned long sp)
-{
-	sigset_t now;
-	int top;
-
-	while (r->bits) {
-		top = 31 - __builtin_clz(r->bits);
-		if (sp < r->sp[top] &&
-		    *(volatile unsigned long *)r->sp[top] == r->cookie[top])
-			break;
-		/* that callback's frame is gone: a handler jumped out */
-		r->bits &= ~(1u << top);
-	}
-	if (!r->bits) {
-		if (!r->mask_known)
-			ftrace_recursion_mask_init(r);
+	if (__builtin_expect(!irq_count, 1))
 		return 0;
-	}
-	blocked_signals(&now);
-	if (more_blocked(&now, &r->mask[top])) {
-		if (top + 1 == FTRACE_RECURSION_LEVELS)
-			return -1;
-		r->mask[top + 1] = now;
-		return top + 1;
-	}
-	/* recursion; level 0's set may be stale (the program changed it) */
-	if (top == 0)
-		r->mask[0] = now;
-	return -1;
+	/* also forgets handlers that were left by siglongjmp() */
+	level = TRACE_FLAG_IRQ_LEVEL(irq_ctx_flags());
+	return level < FTRACE_RECURSION_CONTEXTS ?
+	       level : FTRACE_RECURSION_CONTEXTS - 1;
+}
+
+/* Is context ctx inside a callback whose frame is still there? */
+static int ftrace_recursion_live(struct ftrace_recursion *r, int ctx,
+				 unsigned long sp)
+{
+	if (!(r->bits & 1u << ctx))
+		return 0;
+	if (sp < r->sp[ctx] &&
+	    *(volatile unsigned long *)r->sp[ctx] == r->cookie[ctx])
+		return 1;
+	/* that callback's frame is gone: a handler jumped out of it */
+	r->bits &= ~(1u << ctx);
+	return 0;
 }
 
 static void call_ops(struct ftrace_ops *op, unsigned long frompc,
@@ -129,35 +82,36 @@ static void call_ops(struct ftrace_ops *op, unsigned long frompc,
 	struct ftrace_recursion *r = &ftrace_recursion;
 	volatile unsigned long cookie;
 	unsigned long sp = (unsigned long)&cookie;
-	int level;
+	int ctx;
 
 	if (!(op->flags & FTRACE_OPS_FL_RECURSION)) {
 		op->func(frompc, selfpc);
 		return;
 	}
-	level = ftrace_recursion_level(r, sp);
-	if (level < 0) {
+	ctx = ftrace_recursion_context();
+	if (ftrace_recursion_live(r, ctx, sp)) {
 		__atomic_add_fetch(&ftrace_recursion_missed, 1,
 				   __ATOMIC_RELAXED);
 		return;
 	}
 	/*
-	 * A handler landing before the bit is set takes this level itself and
-	 * leaves its own frame in sp/cookie: write them again until they are
-	 * ours with the bit set.  Once they are, a handler sees a live level.
+	 * A handler the kit did not wrap (sigset()) counts as this context:
+	 * if it lands before the bit is set, it takes the bit itself and
+	 * leaves its own frame in sp/cookie.  Write them again until they
+	 * are ours with the bit set.
 	 */
 	cookie = ++r->seq;
 	do {
-		r->cookie[level] = cookie;
-		r->sp[level] = sp;
+		r->cookie[ctx] = cookie;
+		r->sp[ctx] = sp;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		r->bits |= 1u << level;
+		r->bits |= 1u << ctx;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	} while (r->cookie[level] != cookie || r->sp[level] != sp ||
-		 !(r->bits & 1u << level));
+	} while (r->cookie[ctx] != cookie || r->sp[ctx] != sp ||
+		 !(r->bits & 1u << ctx));
 	op->func(frompc, selfpc);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	r->bits &= ~(1u << level);
+	r->bits &= ~(1u << ctx);
 }
 
 /* A child after fork() starts its own counts. */
@@ -206,9 +160,6 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	for (op = ftrace_ops_list; op; op = op->next)
 		if (op == ops)
 			ret = -EBUSY;
-	if (!ret && (ops->flags & FTRACE_OPS_FL_RECURSION) &&
-	    !ftrace_recursion.bits)
-		ftrace_recursion_mask_init(&ftrace_recursion);
 	if (!ret) {
 		/* ops is complete before another thread can reach it */
 		ops->next = ftrace_ops_list;

@@ -20,12 +20,13 @@
  *            threads alive at once need.
  *   dropped  retired buffers are kept up to RB_MAX_RETIRED full buffers'
  *            worth of slots; beyond that the oldest are dropped, and
- *            counted (threads and slots), like overwritten entries.
+ *            counted (threads and entries), like overwritten entries.
  *
- * Readers never look at a live buffer directly: ring_buffer_read_start()
- * copies each one (rb_copy()) and keeps from the copy only the slots whose
- * commit word says "complete, and of the lap this index is in".  Memory is
- * mmap()ed (async-signal-safe: a thread's first event may be in a handler).
+ * Readers never read the slots of a live buffer in place:
+ * ring_buffer_snapshot() copies it (rb_copy()) and keeps from the copy only
+ * the slots whose commit word says "complete, and of the lap this index is
+ * in".  Memory is mmap()ed (async-signal-safe: a thread's first event may
+ * be in a handler).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -77,17 +78,7 @@ static unsigned long rb_retired_slots;
 static unsigned long rb_lost_threads;
 static unsigned long rb_dropped_threads, rb_dropped_entries;
 
-/*
- * The reader's snapshot (ring_buffer_read_start()); only the reading
- * thread sees it: another thread asking for counters meanwhile gets the
- * live buffers, and never a copy that may be unmapped under it.
- */
-static __thread int rb_reading;
-static struct trace_buffer **rb_snap;
-static struct trace_buffer *rb_snap_copies;
-static int rb_snap_nr, rb_snap_nr_copies;
-static size_t rb_snap_size;
-static unsigned long rb_snap_uncommitted;
+/* ring_buffer_read_start() holds rb_lock with these signals saved */
 static irqflags_t rb_read_flags;
 static __thread irqflags_t rb_fork_flags;
 
@@ -141,9 +132,9 @@ static void trace_comm(char *comm)
 
 /* ---- copying out: the one place that reads a buffer being written ----- */
 
-static unsigned long lap_of(unsigned long pos, unsigned int shift)
+static unsigned int lap_of(unsigned long pos, unsigned int shift)
 {
-	return (uint16_t)(pos >> shift);
+	return (uint8_t)(pos >> shift);
 }
 
 /* A record starting at pos of dst (copied from a ring of 1 << shift). */
@@ -151,13 +142,13 @@ static int rb_record_ok(struct trace_buffer *dst, unsigned long pos,
 			unsigned long end, unsigned int shift)
 {
 	const struct trace_entry *e = &dst->entries[pos & dst->mask];
-	unsigned int k;
+	unsigned int k, n = trace_entry_slots(e->type, e->depth);
 
 	if (e->type == TRACE_UNUSED || e->type == TRACE_STACK_PAYLOAD ||
 	    e->type >= TRACE_NR_TYPES || e->lap != lap_of(pos, shift) ||
-	    !e->slots || e->slots > end - pos)
+	    n > end - pos)
 		return 0;
-	for (k = 1; k < e->slots; k++) {
+	for (k = 1; k < n; k++) {
 		const struct trace_entry *p =
 			&dst->entries[(pos + k) & dst->mask];
 
@@ -184,7 +175,10 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 {
 	unsigned long size = src->mask + 1, h1, h2, start, from, pos;
 	unsigned int shift = __builtin_ctzl(size);
+	unsigned int dst_shift = __builtin_ctzl(dst->mask + 1);
 
+	/* events first: what the copy holds is at least as new */
+	local_set(&dst->events, local_read(&src->events));
 	h1 = local_read(&src->head);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	start = h1 > size ? h1 - size : 0;
@@ -199,6 +193,7 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 		d->pc[2] = s->pc[2];
 		d->depth = s->depth;
 		d->cpu = s->cpu;
+		d->flags = s->flags;
 	}
 	/*
 	 * A writer moves the head before it touches a slot (trace_reserve()):
@@ -232,11 +227,17 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 		dst->overrun++;
 	}
 	while (pos < h1) {
-		unsigned int n = dst->entries[pos & dst->mask].slots;
+		struct trace_entry *e = &dst->entries[pos & dst->mask];
+		unsigned int n = trace_entry_slots(e->type, e->depth);
 
 		if (rb_record_ok(dst, pos, h1, shift)) {
+			unsigned long end = pos + n;
+
 			dst->nr_entries += n;
-			pos += n;
+			/* laps as dst counts them: its size may differ */
+			for (; pos < end; pos++)
+				dst->entries[pos & dst->mask].lap =
+					lap_of(pos, dst_shift);
 		} else {
 			rb_mark_unused(dst, pos++);
 			dst->uncommitted++;
@@ -280,6 +281,7 @@ static void rb_free_struct(struct trace_buffer *b)
 	b->state = RB_FREE;
 	local_set(&b->head, 0);
 	b->nested = 0;
+	local_set(&b->events, 0);
 	b->entries = NULL;
 	b->nr_entries = b->overrun = b->uncommitted = 0;
 	b->next = rb_free_structs;
@@ -353,6 +355,7 @@ struct trace_buffer *trace_buffer_claim(void)
 	b->mask = slots - 1;
 	local_set(&b->head, 0);
 	b->nested = 0;
+	local_set(&b->events, 0);
 	b->nr_entries = b->overrun = b->uncommitted = 0;
 	b->tid = syscall(SYS_gettid);
 	trace_comm(b->comm);
@@ -378,7 +381,7 @@ static void rb_drop_oldest_retired(void)
 		rb_retired_tail = &rb_retired;
 	rb_retired_slots -= b->mask + 1;
 	rb_dropped_threads++;
-	rb_dropped_entries += local_read(&b->head);
+	rb_dropped_entries += local_read(&b->events);
 	rb_unmap(b->entries, b->mask + 1);
 	rb_free_struct(b);
 }
@@ -408,7 +411,7 @@ static void rb_thread_exit(void *arg)
 	rb_nr_live--;
 	if (!copy.entries) {		/* no memory: counted as dropped */
 		rb_dropped_threads++;
-		rb_dropped_entries += h;
+		rb_dropped_entries += local_read(&b->events);
 		rb_free_struct(b);
 		goto out;
 	}
@@ -434,77 +437,47 @@ out:
 void ring_buffer_read_start(void)
 {
 	irqflags_t flags;
-	size_t size;
-	int i, n = 0, copies = 0;
-	void *mem;
 
 	local_irq_save(flags);
 	pthread_mutex_lock(&rb_lock);
 	rb_read_flags = flags;
-	for (i = 0; i < rb_nr_table; i++) {
-		n += rb_table(i)->state != RB_FREE;
-		copies += rb_table(i)->state == RB_LIVE;
-	}
-	size = n * sizeof(*rb_snap) + copies * sizeof(*rb_snap_copies);
-	mem = size ? mmap(NULL, size, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : NULL;
-	rb_snap_nr = rb_snap_nr_copies = 0;
-	rb_snap_uncommitted = 0;
-	rb_snap_size = 0;
-	if (mem != MAP_FAILED && mem) {
-		rb_snap_size = size;
-		rb_snap_copies = mem;
-		rb_snap = (void *)(rb_snap_copies + copies);
-	}
-	for (i = 0; i < rb_nr_table && rb_snap_size; i++) {
-		struct trace_buffer *b = rb_table(i), *c;
-
-		if (b->state == RB_LIVE) {
-			c = &rb_snap_copies[rb_snap_nr_copies];
-			c->mask = b->mask;
-			c->entries = rb_map(b->mask + 1);
-			if (!c->entries)
-				continue;
-			c->state = RB_SNAPSHOT;
-			rb_snap_nr_copies++;
-			rb_copy(c, b);
-			b = c;
-		} else if (b->state != RB_RETIRED) {
-			continue;
-		}
-		rb_snap_uncommitted += b->uncommitted;
-		rb_snap[rb_snap_nr++] = b;
-	}
-	rb_reading = 1;
 }
 
 void ring_buffer_read_end(void)
 {
 	irqflags_t flags = rb_read_flags;
-	int i;
 
-	for (i = 0; i < rb_snap_nr_copies; i++)
-		rb_unmap(rb_snap_copies[i].entries,
-			 rb_snap_copies[i].mask + 1);
-	if (rb_snap_size)
-		munmap(rb_snap_copies, rb_snap_size);
-	rb_snap_size = 0;
-	rb_snap_nr = rb_snap_nr_copies = 0;
-	rb_reading = 0;
 	pthread_mutex_unlock(&rb_lock);
 	local_irq_restore(flags);
 }
 
+int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
+{
+	if (b->state != RB_LIVE && b->state != RB_RETIRED)
+		return -ENOENT;
+	copy->mask = b->mask;
+	copy->entries = rb_map(b->mask + 1);
+	if (!copy->entries)
+		return -ENOMEM;
+	copy->state = RB_SNAPSHOT;
+	copy->next = NULL;
+	rb_copy(copy, b);
+	return 0;
+}
+
+void ring_buffer_snapshot_free(struct trace_buffer *copy)
+{
+	rb_unmap(copy->entries, copy->mask + 1);
+}
+
 int ring_buffer_nr_threads(void)
 {
-	if (rb_reading)
-		return rb_snap_nr;
 	return __atomic_load_n(&rb_nr_table, __ATOMIC_ACQUIRE);
 }
 
 struct trace_buffer *ring_buffer_thread(int i)
 {
-	return rb_reading ? rb_snap[i] : rb_table(i);
+	return rb_table(i);
 }
 
 /* Slots lost to overwriting: counted for a live buffer, kept otherwise. */
@@ -532,16 +505,12 @@ unsigned long ring_buffer_dropped_entries(void)
 	return rb_dropped_entries;
 }
 
-/* Extra header lines, only when there is something to say. */
-static void rb_header_line(FILE *f)
+/* The stats file: exited threads whose trace was dropped. */
+static void rb_stats_line(FILE *f)
 {
-	if (rb_snap_uncommitted)
-		fprintf(f, "# uncommitted: %lu (reserved, never written: "
-			"a signal handler jumped out, or still being "
-			"written)\n", rb_snap_uncommitted);
-	if (rb_dropped_threads)
-		fprintf(f, "# exited-threads-dropped: %lu (%lu entries)\n",
-			rb_dropped_threads, rb_dropped_entries);
+	fprintf(f, "exited-threads-dropped: %lu\n"
+		"exited-threads-dropped-entries: %lu\n",
+		rb_dropped_threads, rb_dropped_entries);
 }
 
 /* ---- settings ----------------------------------------------------------- */
@@ -622,5 +591,5 @@ __attribute__((constructor(101))) static void ring_buffer_init(void)
 	prctl(PR_GET_NAME, process_comm);
 	pthread_key_create(&rb_key, rb_thread_exit);
 	pthread_atfork(rb_fork_prepare, rb_fork_parent, rb_fork_child);
-	trace_add_header_line(rb_header_line);
+	trace_add_stats_line(rb_stats_line);
 }

@@ -16,7 +16,7 @@ void ftrace_get_stats(struct ftrace_stats *st)
 	for (i = 0; i < n; i++) {
 		struct trace_buffer *b = ring_buffer_thread(i);
 
-		st->written += local_read(&b->head);
+		st->written += local_read(&b->events);
 		st->nested += b->nested;
 		st->overwritten += ring_buffer_overrun(b);
 	}

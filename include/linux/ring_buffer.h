@@ -2,8 +2,8 @@
 /*
  * The ring buffer (stage1-static/ring_buffer.c): one buffer per thread, the
  * user-space stand-in for the kernel's per-CPU buffers.  Writers reserve
- * slots, fill them and commit them; the trace printers read them back
- * through a snapshot (ring_buffer_read_start()).
+ * slots, fill them and commit them; readers take validated copies
+ * (ring_buffer_snapshot()).
  */
 #ifndef _LINUX_RING_BUFFER_H
 #define _LINUX_RING_BUFFER_H
@@ -27,11 +27,13 @@ enum trace_type {
  * so the buffer arithmetic is arch-independent.
  *
  * The commit word says whether the slot holds an entry, and of which lap:
- * trace_reserve() sets it to { TRACE_UNUSED, slots, lap } before anything
- * else is written, trace_commit() stores the type into it last.  A reader
- * takes a slot only when its type is set and its lap is the one the slot's
- * index implies, so neither a half-written slot nor a slot left over from
- * an older lap is ever read as an entry.
+ * trace_reserve() sets it to { TRACE_UNUSED, lap } before anything else is
+ * written, trace_commit() stores the type into it last.  A reader takes a
+ * slot only when its type is set and its lap is the one the slot's index
+ * implies, so neither a half-written slot nor a slot left over from the
+ * lap before is ever read as an entry.  (Every reservation rewrites the
+ * commit word of each of its slots first, so a stale slot is one lap old:
+ * 8 bits of lap tell them apart.)
  */
 struct trace_entry {
 	union {
@@ -45,27 +47,37 @@ struct trace_entry {
 	union {
 		struct {
 			uint8_t type;	/* enum trace_type */
-			uint8_t slots;	/* 1 + payload slots of this record */
-			uint16_t lap;	/* index / nr of slots, low 16 bits */
+			uint8_t lap;	/* index / nr of slots, low 8 bits */
 		};
-		uint32_t commit;
+		uint16_t commit;
 	};
 	uint16_t depth;			/* graph depth; stack: nr of pcs */
 	uint16_t cpu;
+	uint16_t flags;			/* TRACE_FLAG_*: context of the event */
 };
 
-/* The commit word from its three fields, built in a register. */
+/*
+ * The context of an event, as the kernel's latency columns show it
+ * (include/linux/hardirq.h says how user space maps onto them).
+ */
+#define TRACE_FLAG_IRQS_OFF	0x01	/* irqflags analogue: signals blocked */
+#define TRACE_FLAG_HARDIRQ	0x08	/* inside a signal handler */
+#define TRACE_FLAG_NMI		0x40	/* in a handler that interrupted one */
+#define TRACE_FLAG_IRQ_LEVEL(f)	(((f) >> 8) & 0xf)	/* handler nesting */
+
+/* The commit word from its fields, built in a register. */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define TRACE_COMMIT(type, slots, lap) \
-	((uint32_t)(type) | (uint32_t)(slots) << 8 | (uint32_t)(lap) << 16)
-#define TRACE_COMMIT_TYPE(w)	((w) & 0xff)
-#define TRACE_COMMIT_SLOTS(w)	((w) >> 8 & 0xff)
+#define TRACE_COMMIT(type, lap)	((uint16_t)((type) | (lap) << 8))
 #else
-#define TRACE_COMMIT(type, slots, lap) \
-	((uint32_t)(type) << 24 | (uint32_t)(slots) << 16 | (uint32_t)(lap))
-#define TRACE_COMMIT_TYPE(w)	((w) >> 24)
-#define TRACE_COMMIT_SLOTS(w)	((w) >> 16 & 0xff)
+#define TRACE_COMMIT(type, lap)	((uint16_t)((type) << 8 | (lap)))
 #endif
+
+/* The slots a record takes: a stack trace's payloads follow its header. */
+static inline unsigned int trace_entry_slots(unsigned int type,
+					     unsigned int depth)
+{
+	return type == TRACE_STACK ? 1 + (depth + 2) / 3 : 1;
+}
 
 #define TRACE_COMM_LEN	16
 
@@ -81,6 +93,8 @@ struct trace_buffer {
 	pid_t		tid;
 	char		comm[TRACE_COMM_LEN];
 	unsigned long	nested;		/* records another record interrupted */
+	local_t		events;		/* entries committed (a record with
+					   payload slots is one) */
 	struct trace_entry *entries;
 	/* set in a snapshot and in a retired buffer (see rb_copy()) */
 	unsigned long	nr_entries;	/* slots holding an entry */
@@ -100,26 +114,32 @@ unsigned long ring_buffer_lost_threads(void);
 void ring_buffer_reset(void);
 
 /*
- * Reading.  Between ring_buffer_read_start() and ring_buffer_read_end(),
- * ring_buffer_nr_threads() and ring_buffer_thread(i) give a consistent
- * copy of every thread's buffer, live or exited: each slot in
- * [head - nr of slots, head) either holds a complete entry of the right lap
- * or is TRACE_UNUSED, and nr_entries, overrun and uncommitted say how many
- * of each (written = head = nr_entries + overrun + uncommitted).  Threads
- * may go on writing, exit and start meanwhile (they wait for the end of
- * the read to claim or retire a buffer).  Outside a read, and on any other
- * thread, the same two functions give the live table, good for counters
- * only (head, nested, ring_buffer_overrun()): an unused entry has head 0.
+ * Reading.  ring_buffer_nr_threads() and ring_buffer_thread(i) list every
+ * buffer, of threads alive or exited (an unused one has head 0 and no
+ * entries).  Between ring_buffer_read_start() and ring_buffer_read_end()
+ * the list holds still: threads wait to claim or retire a buffer.  Outside
+ * that, only the counters of a listed buffer may be read (head, events,
+ * nested, ring_buffer_overrun()).
+ *
+ * The slots of a live buffer may be rewritten at any time: read them only
+ * from ring_buffer_snapshot(b, copy), which copies b into copy (its own
+ * memory, freed with ring_buffer_snapshot_free()): each slot of
+ * [head - nr of slots, head) is then a complete entry of the right lap or
+ * TRACE_UNUSED, and nr_entries, overrun and uncommitted count them
+ * (head = nr_entries + overrun + uncommitted).  -ENOENT for an unused
+ * buffer, -ENOMEM.
  */
 void ring_buffer_read_start(void);
 void ring_buffer_read_end(void);
 int ring_buffer_nr_threads(void);
 struct trace_buffer *ring_buffer_thread(int i);
-/* Exited threads whose trace was dropped to bound memory, and its slots. */
-unsigned long ring_buffer_dropped_threads(void);
-unsigned long ring_buffer_dropped_entries(void);
+int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy);
+void ring_buffer_snapshot_free(struct trace_buffer *copy);
 /* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
 unsigned long ring_buffer_overrun(struct trace_buffer *b);
+/* Exited threads whose trace was dropped to bound memory, their entries. */
+unsigned long ring_buffer_dropped_threads(void);
+unsigned long ring_buffer_dropped_entries(void);
 
 /*
  * Reserve n consecutive slots in the calling thread's buffer; safe against
@@ -141,8 +161,8 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 	/* one store per slot: never the old type with the new lap */
 	for (i = *idx; i < end; i++)
 		__atomic_store_n(&b->entries[i & b->mask].commit,
-				 TRACE_COMMIT(TRACE_UNUSED, i == *idx ? n : 0,
-					      (uint16_t)(i >> shift)),
+				 TRACE_COMMIT(TRACE_UNUSED,
+					      (uint8_t)(i >> shift)),
 				 __ATOMIC_RELAXED);
 	/*
 	 * The slots are marked unused before they are filled: a reader that
@@ -163,6 +183,7 @@ static inline void trace_entry_set(struct trace_entry *e, uint64_t ts,
 	e->arg = arg;
 	e->cpu = cpu;
 	e->depth = depth;
+	e->flags = 0;
 }
 
 /*
@@ -178,13 +199,15 @@ static inline void trace_commit(struct trace_entry *e, enum trace_type type)
 {
 	struct trace_buffer *b = this_buffer;
 	unsigned long pos = e - b->entries;
-	uint32_t w = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
+	uint16_t w = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
 
 	/* slots reserved after ours, modulo the buffer size */
-	if ((local_read(&b->head) - pos - TRACE_COMMIT_SLOTS(w)) & b->mask)
+	if ((local_read(&b->head) - pos - trace_entry_slots(type, e->depth)) &
+	    b->mask)
 		b->nested++;
-	w |= TRACE_COMMIT(type, 0, 0);	/* the type was TRACE_UNUSED, 0 */
+	w |= TRACE_COMMIT(type, 0);	/* the type was TRACE_UNUSED */
 	__atomic_store_n(&e->commit, w, __ATOMIC_RELEASE);
+	local_add_return(1, &b->events);
 }
 
 static inline struct trace_entry *trace_slot(unsigned long idx)

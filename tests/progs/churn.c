@@ -5,13 +5,15 @@
  * batch, so that never more than 4 run at once.  Thread i prints its tid
  * and calls churn_leaf() i % 3 + 1 times: the test checks that every
  * thread's calls are in the trace (or that exactly the documented number
- * of exited threads was dropped).
+ * of exited threads was dropped: the stats file, printed at the end).
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <tracefs.h>
 
 #define noinline __attribute__((noipa))
 #define ALIVE 4
@@ -35,6 +37,21 @@ noinline void *churn_body(void *arg)
 	return (void *)r;
 }
 
+/* The stats file's lines about threads and buffers. */
+static int print_stats(void)
+{
+	static char buf[4096];
+	char *line;
+
+	if (tracefs_read("stats", buf, sizeof(buf)))
+		return 1;
+	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+		if (!strncmp(line, "threads-without-buffer:", 23) ||
+		    !strncmp(line, "exited-threads-dropped", 22))
+			printf("%s\n", line);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long i, k, sum = 0, nr = argc > 1 ? atol(argv[1]) : 500;
@@ -54,5 +71,5 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("sum %ld\n", sum);
-	return 0;
+	return print_stats();
 }
