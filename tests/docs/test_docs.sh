@@ -24,12 +24,16 @@ check_doc() {
 # the checker itself catches a stale name, a missing file and a bad link
 test_checker_finds_stale_names() {
 	local d=$KIT/docs/.check-docs-probe.md out
-	printf '%s\n' 'Intro.' 'See `no_such_symbol_xyz()` and `stage1-static/nosuch.c`.' \
-		'[missing](nosuch.md), and `ftrace_stub` in `include/tracefs.h`.' >"$d"
+	# a name no source has (this file only has its pieces)
+	local sym=probe_$$_$RANDOM
+	printf '%s\n' 'Intro.' \
+		"See \`$sym()\` and \`stage1-static/nosuch.c\`." \
+		'[missing](nosuch.md), and `ftrace_stub` in `include/tracefs.h`.' \
+		>"$d"
 	out=$("$KIT/scripts/check-docs" "$d")
 	assertEquals "status" 1 $?
 	rm -f "$d"
-	assertContains "$out" "check-docs-probe.md:2: \`no_such_symbol_xyz\`"
+	assertContains "$out" "check-docs-probe.md:2: \`$sym\`"
 	assertContains "$out" "check-docs-probe.md:2: \`stage1-static/nosuch.c\`"
 	assertContains "$out" "check-docs-probe.md:3: \`nosuch.md\`"
 	assertContains "$out" "check-docs-probe.md:3: \`ftrace_stub\`: not in"
