@@ -7,8 +7,8 @@
 # (stage 1 suites also run on stages 2-4: later chapters must not break
 # earlier ones).  Suites in tests/recordmcount/ run once per arch that
 # has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/ and tests/porting/
-# once.  What a suite
-# knows of an arch comes from arch/<arch>/ (see tests/lib.sh).
+# once.  What a suite knows of an arch comes from arch/<arch>/ (see
+# tests/lib.sh).
 # The last line is "N passed, N failed"; the exit status is non-zero when
 # anything failed.
 kit=$(cd "$(dirname "$0")/.." && pwd)
