@@ -51,6 +51,7 @@ thread_edges() { # trace tid
 #   TEST_SITE_RELOCS (+ TEST_SITE_SEQ_*)          a site in objdump -dr
 #   TEST_LINKED_SITE (+ TEST_LINKED_SEQ_*)        a site in a linked program
 #   TEST_GCC_RECORD_MCOUNT                        gcc -mrecord-mcount: y/n
+#   TEST_STACK_WALK_LIMIT_MB                      the unwinder's reach
 # never from a case list in a test.  A test that needs an item the arch
 # lacks fails, naming the item (need_facts), instead of passing blind.
 FACTS=arch/$ARCH/tests/facts.sh

@@ -198,7 +198,8 @@ stack_after() { # trace re k n
 		$0 ~ re { if (++seen == k) want = 1; next }
 		want && /<stack trace>/ { grab = 1; next }
 		grab && /^ => / { if (got < n) s = s (got++ ? " " : "") $2; next }
-		grab { print s; exit }' "$1"
+		grab { print s; grab = 0; exit }
+		END { if (grab) print s }' "$1"
 }
 
 test_stack_trace_names_real_callers() {
@@ -212,6 +213,35 @@ test_stack_trace_names_real_callers() {
 	# a handler's chain ends at the signal trampoline, in the C library
 	assertEquals "in_handler on_signal" \
 		"$(stack_after "$TMPD/st" ': in_handler <-on_signal$' 1 2)"
+}
+
+# A frame-pointer walker ends the chain at a next frame further away than
+# the arch's limit (TEST_STACK_WALK_LIMIT_MB): a frame well under it is
+# walked through, one over it ends the walk right there.  Either way the
+# program computes what it computes untraced.
+test_stack_walk_stops_at_a_far_frame() {
+	local lim
+	need_facts TEST_STACK_WALK_LIMIT_MB || return
+	lim=$TEST_STACK_WALK_LIMIT_MB
+	case $lim in
+	none)	lim=8 ;;
+	[1-9]|[1-9][0-9]) ;;
+	*)	fail "$FACTS: TEST_STACK_WALK_LIMIT_MB: MB or none"; return ;;
+	esac
+	FTRACE_TRACE_OPTIONS=func_stack_trace \
+		trace_run "$TMPD/far" "$O/bigframe" 1 $((lim + 4))
+	assertEquals "status" 0 $?
+	assertEquals "result 10" "$(cat "$TMPD/far.stdout")"
+	assertEquals "both probes traced" 2 \
+		"$(fn_edges "$TMPD/far" | grep -c ' probe <-big_frame$')"
+	if [ "$TEST_STACK_WALK_LIMIT_MB" = none ]; then
+		return
+	fi
+	assertEquals "a 1 MB frame is walked through" \
+		"probe big_frame outer thread_fn" \
+		"$(stack_after "$TMPD/far" ': probe <-big_frame$' 1 4)"
+	assertEquals "a $((lim + 4)) MB frame ends the walk" "probe big_frame" \
+		"$(stack_after "$TMPD/far" ': probe <-big_frame$' 2 4)"
 }
 
 # A signal handler that interrupts the tracer mid-record: nothing lost,

@@ -25,3 +25,8 @@ TEST_LINKED_SITE='	blx?[ 	]+[0-9a-f]+ <@MCOUNT@>'
 # gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
 # table with it) or n (the test checks that gcc refuses the option)
 TEST_GCC_RECORD_MCOUNT=n
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away (stacktrace.c); "none" for an unwinder
+# without such a limit
+TEST_STACK_WALK_LIMIT_MB=8

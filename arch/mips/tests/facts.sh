@@ -43,3 +43,8 @@ TEST_LINKED_SEQ_WINDOW=3
 # gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
 # table with it) or n (the test checks that gcc refuses the option)
 TEST_GCC_RECORD_MCOUNT=n
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away; "none" here: the unwinder reads
+# prologues and has no such limit (nor can it pass an alloca frame)
+TEST_STACK_WALK_LIMIT_MB=none

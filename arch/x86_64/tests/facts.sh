@@ -28,3 +28,8 @@ TEST_LINKED_SITE='^(e8|67 e8|ff 15) .*call.*<@MCOUNT@'
 # gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
 # table with it) or n (the test checks that gcc refuses the option)
 TEST_GCC_RECORD_MCOUNT=y
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away (stacktrace.c); "none" for an unwinder
+# without such a limit
+TEST_STACK_WALK_LIMIT_MB=8
