@@ -27,128 +27,237 @@
  * calls the C library (the first event of a thread claims a buffer:
  * prctl, strcmp, snprintf...), whose AVX2 string routines end with
  * "vzeroupper": that clears the upper halves of ymm0-7 / zmm0-7.  Saving
- * %xmm0-7 is not enough; the slow paths save the whole vector state the
- * CPU has (XSAVE, sized by CPUID) and the fast path saves nothing.  (The
- * kernel can skip the vector registers: kernel C never touches them.)
+ * %xmm0-7 is not enough: the slow paths save the vector registers at the
+ * width the CPU has them in use (SAVE_VECTORS), and the fast path saves
+ * nothing.  (The kernel can skip the vector registers: kernel C never
+ * touches them.)
  */
 #include <linux/ftrace.h>
 
 /*
- * The vector and x87 state a traced function may have live at mcount or
- * at its return, as XSAVE state components (CPUID leaf 0xD numbering):
- * x87 (st(0)/st(1): long double returns; also the control word), SSE
- * (xmm0-7, MXCSR), AVX (upper halves of ymm0-7) and ZMM_Hi256 (upper
- * halves of zmm0-7).  zmm16-31 and the mask registers never carry
- * arguments or return values, so they are not saved.
+ * Vector state.  A full XSAVE/XRSTOR would do, but costs hundreds of ns
+ * per call on some CPUs (and VMs); the registers that can carry a value
+ * are known, only their width is not.  XGETBV with %ecx = 1 reads XINUSE,
+ * the state components that are NOT in their initial (all zero) state:
+ *   AVX (bit 2) clear: the upper halves of ymm0-15 are zero;
+ *   ZMM_Hi256 (bit 6) clear: bits 256-511 of zmm0-15 are zero;
+ *   x87 (bit 0) clear: the x87 stack is empty.
+ * So SAVE_VECTORS stores xmm0-7, ymm0-7 or zmm0-7, whichever is the
+ * narrowest that holds everything, and RESTORE_VECTORS loads them back
+ * at that width, the narrower ones after zeroing what lies above them
+ * ("vzeroupper", or the zeroing a VEX load does), which is exactly the
+ * state they were found in.  A CPU without XGETBV 1 gets the widest its
+ * OS enabled (XCR0).  MXCSR is kept too: the tracer's double arithmetic
+ * sets its sticky exception flags, which the program may test.
+ *
+ * The save area (VEC_*), 64-byte aligned for the zmm stores:
  */
-#define XSTATE_LIVE	((1 << 0) | (1 << 1) | (1 << 2) | (1 << 6))
-#define XSAVE_HEADER	512	/* after the 512-byte legacy (FXSAVE) area */
+#define VEC_REGS	0	/* 8 x 64 bytes: register i at 64 * i */
+#define VEC_HOW		512	/* how they were saved: VEC_HOW_* */
+#define VEC_MXCSR	516
+#define VEC_INUSE	520	/* the XINUSE bits seen (all: unknown) */
+#define VEC_X87_N	524	/* return_to_handler: x87 registers kept */
+#define VEC_X87		528	/* ... here, 16 bytes each, st(0) first */
+#define VEC_AREA	576
+
+#define VEC_HOW_SSE	0	/* no AVX: xmm0-7, legacy SSE */
+#define VEC_HOW_XMM	1	/* AVX, upper halves zero: xmm0-7 */
+#define VEC_HOW_YMM	2	/* ymm0-7; bits 256-511 zero (if any) */
+#define VEC_HOW_ZMM	3	/* zmm0-7 */
+
+/* vec_state: what the CPU and OS provide, from xstate_probe */
+#define VS_X87		(1 << 0)	/* XCR0 bits, as in XINUSE */
+#define VS_AVX		(1 << 2)
+#define VS_ZMM_HI256	(1 << 6)
+#define VS_XINUSE	(1 << 8)	/* XGETBV 1 works */
+#define VS_PROBED	(1 << 31)
 
 	.bss
 	.align	4
-/* bytes an XSAVE of xstate_mask needs; 0 until xstate_probe has run */
-xstate_size:	.long	0
-/* XSTATE_LIVE & XCR0; 0: no XSAVE (no AVX either), FXSAVE is enough */
-xstate_mask:	.long	0
+vec_state:	.long	0	/* 0 until xstate_probe has run */
 
 	.text
 /*
- * Fill xstate_mask and xstate_size from CPUID, once (a second thread doing
- * it at the same time writes the same values).  Called from SAVE_XSTATE
- * with the caller-saved registers already saved; CPUID clobbers %rbx,
- * which is callee-saved, so it is kept.  Touches %eax-%edx only.
+ * Fill vec_state from CPUID and XCR0, once (a second thread doing it at
+ * the same time writes the same value).  CPUID clobbers %rbx, which is
+ * callee-saved, so it is kept.  Touches %eax-%edx only.
  */
 	.type	xstate_probe, @function
 xstate_probe:
 	pushq	%rbx
 	movl	$1, %eax
 	cpuid
-	movl	$512, %ebx		/* FXSAVE: the legacy area only */
-	btl	$27, %ecx		/* OSXSAVE: XSAVE enabled by the OS */
-	jnc	2f
+	movl	$(VS_PROBED | VS_X87), %ebx
+	btl	$27, %ecx		/* OSXSAVE: XCR0 and XGETBV exist */
+	jnc	1f
 	xorl	%ecx, %ecx
-	xgetbv				/* %edx:%eax = XCR0, what the OS enabled */
-	andl	$XSTATE_LIVE, %eax
-	movl	%eax, xstate_mask(%rip)
-	/*
-	 * In XSAVE's standard layout every component has a fixed offset, the
-	 * higher the component the higher the offset: the area ends with
-	 * the highest component saved (CPUID 0xD sub-leaf i: %eax = size,
-	 * %ebx = offset); with neither AVX part, at the end of the header.
-	 */
-	movl	$6, %ecx
-	btl	$6, %eax
-	jc	1f
-	movl	$2, %ecx
-	btl	$2, %eax
-	jc	1f
-	movl	$(XSAVE_HEADER + 64), %ebx
-	jmp	2f
-1:	movl	$0xd, %eax
-	cpuid
-	addl	%eax, %ebx
-2:	addl	$63, %ebx		/* whole 64-byte lines */
-	andl	$-64, %ebx
-	/* last: a thread that sees the size sees the mask too (x86 TSO) */
-	movl	%ebx, xstate_size(%rip)
+	xgetbv				/* %eax = XCR0, what the OS enabled */
+	andl	$(VS_AVX | VS_ZMM_HI256), %eax
+	orl	%eax, %ebx
+	movl	%ebx, %r8d		/* (CPUID clobbers %ebx) */
+	movl	$0xd, %eax
+	movl	$1, %ecx
+	cpuid				/* %eax bit 2: XGETBV with %ecx = 1 */
+	movl	%r8d, %ebx
+	testl	$4, %eax
+	jz	1f
+	orl	$VS_XINUSE, %ebx
+1:	movl	%ebx, vec_state(%rip)
 	popq	%rbx
 	ret
 	.size	xstate_probe, .-xstate_probe
 
 /*
- * Save the vector/x87 state in a 64-byte aligned area below %rsp (XSAVE
- * wants that alignment; the C call then finds %rsp 16-byte aligned), and
- * leave %rsp at the area.  Clobbers %rax, %rcx, %rdx, which the caller
- * has saved.  XRSTOR faults unless the header bytes XSAVE does not write
- * are zero, so the header is cleared first: it is fresh stack.
- * "fninit" then gives the C code what the ABI promises at a call: an
- * empty x87 stack (return_to_handler may hold a long double in st(0))
- * and the default control word; XRSTOR brings the function's back.
+ * Save xmm0-7 / ymm0-7 / zmm0-7 and MXCSR in the VEC_AREA bytes at %rsp.
+ * Clobbers %rax, %rcx, %rdx, %r8, %r11 (the caller has saved what it needs
+ * of them; %r11 is never live at a call or a return).
  */
-.macro SAVE_XSTATE
-	movl	xstate_size(%rip), %eax
-	testl	%eax, %eax
+.macro SAVE_VECTORS
+	movl	vec_state(%rip), %r11d
+	testl	%r11d, %r11d
 	jnz	1f
-	call	xstate_probe
-	movl	xstate_size(%rip), %eax
-1:	subq	%rax, %rsp
-	andq	$-64, %rsp
-	movl	xstate_mask(%rip), %eax
-	testl	%eax, %eax
+	call	xstate_probe		/* (pushes below the area: free) */
+	movl	vec_state(%rip), %r11d
+1:	stmxcsr	VEC_MXCSR(%rsp)
+	movl	$-1, %eax		/* in use: unknown, so everything */
+	testl	$VS_XINUSE, %r11d
 	jz	2f
-	xorl	%edx, %edx		/* %edx:%eax = the components to save */
-	movq	$0, XSAVE_HEADER + 0(%rsp)
-	movq	$0, XSAVE_HEADER + 8(%rsp)
-	movq	$0, XSAVE_HEADER + 16(%rsp)
-	movq	$0, XSAVE_HEADER + 24(%rsp)
-	movq	$0, XSAVE_HEADER + 32(%rsp)
-	movq	$0, XSAVE_HEADER + 40(%rsp)
-	movq	$0, XSAVE_HEADER + 48(%rsp)
-	movq	$0, XSAVE_HEADER + 56(%rsp)
-	xsave64	(%rsp)
-	jmp	3f
-2:	fxsave64 (%rsp)
-3:	fninit
+	movl	$1, %ecx
+	xgetbv				/* %eax = XINUSE */
+2:	movl	%eax, VEC_INUSE(%rsp)
+	andl	%r11d, %eax		/* in use and enabled */
+	testl	$VS_ZMM_HI256, %eax
+	jnz	5f
+	testl	$VS_AVX, %eax
+	jnz	4f
+	movl	$VEC_HOW_SSE, %edx
+	testl	$VS_AVX, %r11d
+	jz	3f
+	movl	$VEC_HOW_XMM, %edx
+3:	movl	%edx, VEC_HOW(%rsp)
+	movaps	%xmm0, VEC_REGS + 0 * 64(%rsp)
+	movaps	%xmm1, VEC_REGS + 1 * 64(%rsp)
+	movaps	%xmm2, VEC_REGS + 2 * 64(%rsp)
+	movaps	%xmm3, VEC_REGS + 3 * 64(%rsp)
+	movaps	%xmm4, VEC_REGS + 4 * 64(%rsp)
+	movaps	%xmm5, VEC_REGS + 5 * 64(%rsp)
+	movaps	%xmm6, VEC_REGS + 6 * 64(%rsp)
+	movaps	%xmm7, VEC_REGS + 7 * 64(%rsp)
+	jmp	6f
+4:	movl	$VEC_HOW_YMM, VEC_HOW(%rsp)
+	vmovaps	%ymm0, VEC_REGS + 0 * 64(%rsp)
+	vmovaps	%ymm1, VEC_REGS + 1 * 64(%rsp)
+	vmovaps	%ymm2, VEC_REGS + 2 * 64(%rsp)
+	vmovaps	%ymm3, VEC_REGS + 3 * 64(%rsp)
+	vmovaps	%ymm4, VEC_REGS + 4 * 64(%rsp)
+	vmovaps	%ymm5, VEC_REGS + 5 * 64(%rsp)
+	vmovaps	%ymm6, VEC_REGS + 6 * 64(%rsp)
+	vmovaps	%ymm7, VEC_REGS + 7 * 64(%rsp)
+	jmp	6f
+5:	movl	$VEC_HOW_ZMM, VEC_HOW(%rsp)
+	vmovaps	%zmm0, VEC_REGS + 0 * 64(%rsp)
+	vmovaps	%zmm1, VEC_REGS + 1 * 64(%rsp)
+	vmovaps	%zmm2, VEC_REGS + 2 * 64(%rsp)
+	vmovaps	%zmm3, VEC_REGS + 3 * 64(%rsp)
+	vmovaps	%zmm4, VEC_REGS + 4 * 64(%rsp)
+	vmovaps	%zmm5, VEC_REGS + 5 * 64(%rsp)
+	vmovaps	%zmm6, VEC_REGS + 6 * 64(%rsp)
+	vmovaps	%zmm7, VEC_REGS + 7 * 64(%rsp)
+6:
 .endm
 
-/* Undo SAVE_XSTATE's saving (not its %rsp): %rsp must be at the area. */
-.macro RESTORE_XSTATE
-	movl	xstate_mask(%rip), %eax
+/* Undo SAVE_VECTORS, %rsp at the area again.  Clobbers %eax. */
+.macro RESTORE_VECTORS
+	/* ldmxcsr is slow: only when the C code changed a flag */
+	stmxcsr	VEC_MXCSR + 4(%rsp)	/* (VEC_INUSE, no longer needed) */
+	movl	VEC_MXCSR + 4(%rsp), %eax
+	cmpl	VEC_MXCSR(%rsp), %eax
+	je	1f
+	ldmxcsr	VEC_MXCSR(%rsp)
+1:	movl	VEC_HOW(%rsp), %eax
+	cmpl	$VEC_HOW_YMM, %eax
+	je	4f
+	ja	5f
+	cmpl	$VEC_HOW_SSE, %eax
+	je	3f
+	vzeroupper			/* the upper halves were zero */
+3:	movaps	VEC_REGS + 0 * 64(%rsp), %xmm0
+	movaps	VEC_REGS + 1 * 64(%rsp), %xmm1
+	movaps	VEC_REGS + 2 * 64(%rsp), %xmm2
+	movaps	VEC_REGS + 3 * 64(%rsp), %xmm3
+	movaps	VEC_REGS + 4 * 64(%rsp), %xmm4
+	movaps	VEC_REGS + 5 * 64(%rsp), %xmm5
+	movaps	VEC_REGS + 6 * 64(%rsp), %xmm6
+	movaps	VEC_REGS + 7 * 64(%rsp), %xmm7
+	jmp	6f
+	/* a VEX.256 load zeroes bits 256-511: they were zero */
+4:	vmovaps	VEC_REGS + 0 * 64(%rsp), %ymm0
+	vmovaps	VEC_REGS + 1 * 64(%rsp), %ymm1
+	vmovaps	VEC_REGS + 2 * 64(%rsp), %ymm2
+	vmovaps	VEC_REGS + 3 * 64(%rsp), %ymm3
+	vmovaps	VEC_REGS + 4 * 64(%rsp), %ymm4
+	vmovaps	VEC_REGS + 5 * 64(%rsp), %ymm5
+	vmovaps	VEC_REGS + 6 * 64(%rsp), %ymm6
+	vmovaps	VEC_REGS + 7 * 64(%rsp), %ymm7
+	jmp	6f
+5:	vmovaps	VEC_REGS + 0 * 64(%rsp), %zmm0
+	vmovaps	VEC_REGS + 1 * 64(%rsp), %zmm1
+	vmovaps	VEC_REGS + 2 * 64(%rsp), %zmm2
+	vmovaps	VEC_REGS + 3 * 64(%rsp), %zmm3
+	vmovaps	VEC_REGS + 4 * 64(%rsp), %zmm4
+	vmovaps	VEC_REGS + 5 * 64(%rsp), %zmm5
+	vmovaps	VEC_REGS + 6 * 64(%rsp), %zmm6
+	vmovaps	VEC_REGS + 7 * 64(%rsp), %zmm7
+6:
+.endm
+
+/*
+ * return_to_handler only: a long double result is in st(0) (a complex
+ * one in st(0) and st(1)), but the ABI wants the x87 stack empty at a
+ * call, and C code that uses x87 would push over it.  Pop what is there
+ * into the area; when XINUSE says the x87 state is initial, the stack is
+ * empty and "fxam" (slow on some CPUs) is not even needed.
+ * Clobbers %eax.
+ */
+.macro SAVE_X87
+	movl	$0, VEC_X87_N(%rsp)
+	testl	$VS_X87, VEC_INUSE(%rsp)
+	jz	2f
+	fxam				/* C3,C2,C0 = 1,0,1: st(0) is empty */
+	fnstsw	%ax
+	andl	$0x4500, %eax
+	cmpl	$0x4100, %eax
+	je	2f
+	fstpt	VEC_X87(%rsp)
+	movl	$1, VEC_X87_N(%rsp)
+	fxam
+	fnstsw	%ax
+	andl	$0x4500, %eax
+	cmpl	$0x4100, %eax
+	je	2f
+	fstpt	VEC_X87 + 16(%rsp)
+	movl	$2, VEC_X87_N(%rsp)
+2:
+.endm
+
+.macro RESTORE_X87
+	movl	VEC_X87_N(%rsp), %eax
 	testl	%eax, %eax
 	jz	2f
-	xorl	%edx, %edx
-	xrstor64 (%rsp)
-	jmp	3f
-2:	fxrstor64 (%rsp)
-3:
+	cmpl	$1, %eax
+	je	1f
+	fldt	VEC_X87 + 16(%rsp)
+1:	fldt	VEC_X87(%rsp)
+2:
 .endm
 
 /*
  * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
  * traced function's argument registers in it: the integer ones at fixed
- * places below %rbp, the vector state below them (SAVE_XSTATE also aligns
- * the stack, which gcc does not do for the mcount call: at -O0 the
- * function's "sub $N, %rsp" comes first).  "leave" undoes it all.
+ * places below %rbp, the vector ones below them, in a 64-byte aligned
+ * area (which also aligns the stack for the C call: gcc does not align it
+ * for the mcount call, at -O0 the function's "sub $N, %rsp" comes first).
+ * "leave" undoes it all.
  */
 .macro SAVE_ARGS
 	pushq	%rbp
@@ -162,11 +271,13 @@ xstate_probe:
 	movq	%r8, -48(%rbp)
 	movq	%r9, -56(%rbp)
 	movq	%r10, -64(%rbp)
-	SAVE_XSTATE
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS
 .endm
 
 .macro RESTORE_ARGS
-	RESTORE_XSTATE
+	RESTORE_VECTORS
 	movq	-64(%rbp), %r10
 	movq	-56(%rbp), %r9
 	movq	-48(%rbp), %r8
@@ -260,12 +371,16 @@ return_to_handler:
 	movq	%rdx, 8(%rsp)
 	movq	%rbx, 16(%rsp)
 	movq	%rsp, %rbx
-	SAVE_XSTATE
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS
+	SAVE_X87
 	/* arg 1: frame pointer for the FP test */
 	movq	%rbp, %rdi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
-	RESTORE_XSTATE
+	RESTORE_X87
+	RESTORE_VECTORS
 	movq	%rbx, %rsp
 	movq	16(%rsp), %rbx
 	movq	8(%rsp), %rdx
