@@ -112,37 +112,46 @@ static double want_ret(double x, int lanes)
 #define V8(k)	_mm512_set_pd(k * 10 + 7, k * 10 + 6, k * 10 + 5, k * 10 + 4, \
 			      k * 10 + 3, k * 10 + 2, k * 10 + 1, k * 10)
 
-untraced avx2 static void run256(const char *when)
+untraced avx2 static void args256_check(const char *when)
 {
 	/* h is floats: its upper 128 bits hold lanes 4-7 of 8 */
 	__m256 h = _mm256_set_ps(83, 82, 81, 80, -1, -1, -1, -1);
 
 	check("args256", when, args256(V4(1), V4(2), V4(3), V4(4), V4(5),
 				       V4(6), V4(7), h), want_args(4));
+}
+
+untraced avx2 static void ret256_check(const char *when)
+{
 	check("ret256", when, weigh256(ret256(1.5)), want_ret(1.5, 4));
 }
 
-untraced avx512 static void run512(const char *when)
+untraced avx512 static void args512_check(const char *when)
 {
 	check("args512", when, args512(V8(1), V8(2), V8(3), V8(4), V8(5),
 				       V8(6), V8(7), V8(8)), want_args(8));
+}
+
+untraced avx512 static void ret512_check(const char *when)
+{
 	check("ret512", when, weigh512(ret512(2.5)), want_ret(2.5, 8));
 }
 
-/* one thread per part: its first traced call is the vector function */
-untraced static void *first256(void *arg)
-{
-	run256("first");
-	run256("later");
-	return NULL;
+/*
+ * One thread per check: its first traced call (entry and return) is the
+ * vector function under test; the second call is a later event.
+ */
+#define FIRST_THEN_LATER(check)				\
+untraced static void *check##_thread(void *arg)		\
+{							\
+	check("first");					\
+	check("later");					\
+	return NULL;					\
 }
-
-untraced static void *first512(void *arg)
-{
-	run512("first");
-	run512("later");
-	return NULL;
-}
+FIRST_THEN_LATER(args256_check)
+FIRST_THEN_LATER(ret256_check)
+FIRST_THEN_LATER(args512_check)
+FIRST_THEN_LATER(ret512_check)
 
 untraced static void in_thread(void *(*fn)(void *))
 {
@@ -160,11 +169,15 @@ int main(void)
 		printf("skip: this CPU has no AVX2\n");
 		return 0;
 	}
-	in_thread(first256);
-	run256("main");
+	in_thread(args256_check_thread);
+	in_thread(ret256_check_thread);
+	args256_check("main");
+	ret256_check("main");
 	if (__builtin_cpu_supports("avx512f")) {
-		in_thread(first512);
-		run512("main");
+		in_thread(args512_check_thread);
+		in_thread(ret512_check_thread);
+		args512_check("main");
+		ret512_check("main");
 	} else {
 		printf("skip: this CPU has no AVX-512F, 512-bit part not run\n");
 	}
