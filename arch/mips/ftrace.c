@@ -65,7 +65,7 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	uint32_t before;
 
 	if (mips_frame_decode(site, 1, &f))
-		return;			/* not a prologue we know: no hijack */
+		return;		/* not a prologue we know: no hijack */
 	before = site[-1] == INSN_ADDIU_SP_M8 ? site[-2] : site[-1];
 	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */

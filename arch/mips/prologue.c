@@ -18,7 +18,7 @@
  *	sw	ra,32748(sp)			(non-leaf)
  *	addiu	sp,sp,-M			(total under 64 KB)
  *   or
- *	lui	v1,H				(or li v1,L = ori v1,zero,L)
+ *	lui	v1,H			(or li v1,L: ori v1,zero,L)
  *	ori	v1,v1,L
  *	subu	sp,sp,v1			(any size)
  *   with the lui/ori anywhere before the subu, between the saves at -O2.
@@ -105,7 +105,7 @@ static int prologue_insn(uint32_t insn)
 	case OP_SWC1:
 	case OP_SDC1:
 		return RS(insn) == R_SP;
-	case OP_LUI:			/* constants of a big frame, or t4 */
+	case OP_LUI:		/* constants of a big frame, or t4 */
 		return 1;
 	case OP_ORI:
 		return RS(insn) == R_ZERO || RS(insn) == RT(insn);
@@ -182,7 +182,8 @@ static long sp_alloc(const uint32_t *p, const uint32_t *start)
 			return -1;
 		return n;
 	}
-	if (FUNCT(insn) == F_ADDU && RT(insn) != R_ZERO) {	/* addu sp,sp,reg */
+	/* addu sp,sp,reg: a negative constant */
+	if (FUNCT(insn) == F_ADDU && RT(insn) != R_ZERO) {
 		if (reg_const(p, start, RT(insn), &n))
 			return -1;
 		return n < 0 ? -n : 0;
@@ -217,7 +218,7 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
 			continue;
 		}
 		if (in_prologue && !prologue_insn(*p))
-			break;			/* the previous function's code */
+			break;		/* the previous function's code */
 	}
 	if (!in_prologue)
 		return -1;

@@ -83,7 +83,8 @@ noinline avx512 double args512(__m512d a, __m512d b, __m512d c, __m512d d,
 
 noinline avx512 __m512d ret512(double x)
 {
-	return _mm512_set_pd(x + 7, x + 6, x + 5, x + 4, x + 3, x + 2, x + 1, x);
+	return _mm512_set_pd(x + 7, x + 6, x + 5, x + 4, x + 3, x + 2, x + 1,
+			     x);
 }
 
 static double want_args(int lanes)
@@ -109,8 +110,9 @@ static double want_ret(double x, int lanes)
 }
 
 #define V4(k)	_mm256_set_pd(k * 10 + 3, k * 10 + 2, k * 10 + 1, k * 10)
-#define V8(k)	_mm512_set_pd(k * 10 + 7, k * 10 + 6, k * 10 + 5, k * 10 + 4, \
-			      k * 10 + 3, k * 10 + 2, k * 10 + 1, k * 10)
+#define V8(k)	_mm512_set_pd(k * 10 + 7, k * 10 + 6, k * 10 + 5, \
+			      k * 10 + 4, k * 10 + 3, k * 10 + 2, \
+			      k * 10 + 1, k * 10)
 
 untraced avx2 static void args256_check(const char *when)
 {
@@ -179,7 +181,8 @@ int main(void)
 		args512_check("main");
 		ret512_check("main");
 	} else {
-		printf("skip: this CPU has no AVX-512F, 512-bit part not run\n");
+		printf("skip: this CPU has no AVX-512F, "
+		       "512-bit part not run\n");
 	}
 	return bad;
 }

@@ -16,8 +16,9 @@ oneTimeSetUp() {
 	local p l
 	for p in abi abi_vec; do
 		for l in $LEVELS; do
-			"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" \
-				$l -o "$TMPD/$p$l" "$KIT/tests/progs/$p.c" \
+			"$KIT/scripts/ftrace-cc" --arch "$ARCH" \
+				--stage "$STAGE" $l -o "$TMPD/$p$l" \
+				"$KIT/tests/progs/$p.c" \
 				>"$TMPD/cc.log" 2>&1 ||
 				{ cat "$TMPD/cc.log"; fail "ftrace-cc $p $l"; }
 		done
@@ -44,7 +45,8 @@ test_abi_same_as_untraced() {
 	for l in $LEVELS; do
 		same_as_untraced "$TMPD/abi$l"
 		assertEquals "abi$l exits 7" 7 "$RC0"
-		assertFalse "abi$l: errno survives" "grep -q LOST '$TMPD/abi$l.ref'"
+		assertFalse "abi$l: errno survives" \
+			"grep -q LOST '$TMPD/abi$l.ref'"
 	done
 }
 

@@ -23,7 +23,11 @@ stack_after() {
 	awk -v re="$2" -v n="$3" '
 		$0 ~ re { want = 1; next }
 		want && /<stack trace>/ { grab = 1; next }
-		grab && /^ => / { if (got < n) s = s (got++ ? " " : "") $2; next }
+		grab && /^ => / {
+			if (got < n)
+				s = s (got++ ? " " : "") $2
+			next
+		}
 		grab { print s; done = 1; exit }
 		END { if (grab && !done) print s }' "$1"
 }
@@ -35,7 +39,8 @@ test_stack_trace_through_big_frames() {
 		FTRACE_TRACE_OPTIONS=func_stack_trace trace_run "$t" \
 			"$TMPD/bigframe$l"
 		assertEquals "bigframe$l status" 0 $?
-		assertEquals "bigframe$l output" "4 7 14 19 43" "$(cat "$t.stdout")"
+		assertEquals "bigframe$l output" "4 7 14 19 43" \
+			"$(cat "$t.stdout")"
 		assertEquals "$l" "leaf40 nonleaf40 main" \
 			"$(stack_after "$t" ': leaf40 <-nonleaf40$' 3)"
 		assertEquals "$l" "small_leaf nonleaf100 main" \
@@ -62,7 +67,8 @@ test_graph_call_tree_of_big_frames() {
 		FTRACE_CURRENT_TRACER=function_graph trace_run "$t" \
 			"$TMPD/bigframe$l"
 		assertEquals "bigframe$l status" 0 $?
-		assertEquals "bigframe$l output" "4 7 14 19 43" "$(cat "$t.stdout")"
+		assertEquals "bigframe$l output" "4 7 14 19 43" \
+			"$(cat "$t.stdout")"
 		assertEquals "bigframe$l stderr" "" "$(cat "$t.stderr")"
 		assertEquals "bigframe$l call tree" "main() {
 leaf40();

@@ -30,26 +30,29 @@ build() {
 # call edges without main's own line (its parent is in the C library)
 edges() { fn_edges "$1" | awk '{ $1 = ""; print }' | grep -v '^ main <-'; }
 
+# traced_like_default FLAG LEVEL PROG: built with FLAG, the function
+# tracer changes nothing and sees the calls the default build makes
+traced_like_default() {
+	local t=$TMPD/$3$1$2 src=$KIT/tests/progs/$3.c rc0
+	build "$t" "$1" "$2" "$src" || fail "build $3 $1 $2"
+	build "$t.def" "" "$2" "$src" || fail "build $3 $2"
+	run_target "$t" >"$t.ref" 2>&1
+	rc0=$?
+	FTRACE_CURRENT_TRACER=function trace_run "$t.tr" "$t"
+	assertEquals "$3 $1 $2 status" "$rc0" $?
+	assertEquals "$3 $1 $2 output" "$(cat "$t.ref")" "$(cat "$t.tr.stdout")"
+	FTRACE_CURRENT_TRACER=function trace_run "$t.dtr" "$t.def"
+	assertEquals "$3 $1 $2: the same calls as without $1" \
+		"$(edges "$t.dtr")" "$(edges "$t.tr")"
+}
+
 test_function_tracer_traces_it() {
 	skip_without_flags && return
-	local f l p t
+	local f l p
 	for f in $FLAGS; do
 		for l in -O0 -O2; do
 			for p in abi bigframe; do
-				t=$TMPD/$p$f$l
-				build "$t" "$f" "$l" "$KIT/tests/progs/$p.c" ||
-					fail "build $p $f $l"
-				build "$t.def" "" "$l" "$KIT/tests/progs/$p.c" ||
-					fail "build $p $l"
-				run_target "$t" >"$t.ref" 2>&1
-				local rc0=$?
-				FTRACE_CURRENT_TRACER=function trace_run "$t.tr" "$t"
-				assertEquals "$p $f $l status" "$rc0" $?
-				assertEquals "$p $f $l output" "$(cat "$t.ref")" \
-					"$(cat "$t.tr.stdout")"
-				FTRACE_CURRENT_TRACER=function trace_run "$t.dtr" "$t.def"
-				assertEquals "$p $f $l: the same calls as without $f" \
-					"$(edges "$t.dtr")" "$(edges "$t.tr")"
+				traced_like_default "$f" "$l" "$p"
 			done
 		done
 	done
@@ -64,8 +67,9 @@ test_graph_tracer_refuses_it() {
 	fi
 	local f out t
 	for f in $FLAGS; do
-		out=$("$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" \
-			-O2 "$f" -o "$TMPD/refused" "$KIT/tests/progs/demo.c" 2>&1)
+		out=$("$KIT/scripts/ftrace-cc" --arch "$ARCH" \
+			--stage "$STAGE" -O2 "$f" -o "$TMPD/refused" \
+			"$KIT/tests/progs/demo.c" 2>&1)
 		assertEquals "ftrace-cc $f: exit status" 2 $?
 		assertEquals "ftrace-cc $f: one line" 1 "$(echo "$out" | wc -l)"
 		assertTrue "ftrace-cc $f: names the flag: $out" \

@@ -8,8 +8,10 @@
  * (stacktrace.c) and the graph tracer's slot finding (ftrace.c).
  */
 struct mips_frame {
-	unsigned long	size;	/* bytes allocated: caller's sp = sp + size */
-	long		ra_off;	/* ra saved at sp + ra_off; -1: not saved */
+	/* bytes allocated: the caller's sp is sp + size */
+	unsigned long	size;
+	/* ra saved at sp + ra_off; -1: not saved (a leaf) */
+	long		ra_off;
 };
 
 /*
