@@ -28,8 +28,12 @@
  * frame size, read from the prologue by mips_frame_decode() (prologue.c),
  * the decoder the unwinder uses too: one- and two-step allocations alike.
  */
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <asm/prologue.h>
 
 #define INSN_HI(insn)		((insn) & 0xffff0000)
@@ -55,6 +59,28 @@ static int sets_t4(uint32_t insn)
 	       INSN_HI(insn) == INSN_ADDIU_T4_SP;
 }
 
+/*
+ * A prologue mips_frame_decode() does not know: the slot and the frame
+ * size are unknown, so the function is not hijacked (absent from the
+ * graph rather than nested wrongly), and the first one is named once.
+ */
+static void prologue_unknown(unsigned long selfpc)
+{
+	static int said;
+	int saved_errno = errno;
+	char msg[160], name[64];
+	int n;
+
+	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		return;
+	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s: prologue "
+		     "not understood, not traced\n",
+		     ksym_name(selfpc, name, sizeof(name)));
+	if (n > 0 && write(2, msg, n) < 0)
+		n = 0;
+	errno = saved_errno;
+}
+
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
@@ -64,8 +90,10 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	struct mips_frame f;
 	uint32_t before;
 
-	if (mips_frame_decode(site, 1, &f))
-		return;		/* not a prologue we know: no hijack */
+	if (mips_frame_decode(site, 1, &f)) {
+		prologue_unknown(selfpc);
+		return;
+	}
 	before = site[-1] == INSN_ADDIU_SP_M8 ? site[-2] : site[-1];
 	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */
