@@ -13,7 +13,8 @@
  * Markers ("phase ...") are written between the phases, and "bottom" in
  * rec(0), through tracefs_write("trace_marker", ...).  With "read", the
  * program prints its own trace_stat/function0 at the end; with "long" it
- * writes a 1000-character marker too.
+ * writes a 1000-character marker too; with "restart" it switches the profiler
+ * off and on again before the light phase.
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -99,6 +100,11 @@ int main(int argc, char **argv)
 	tracefs_write("trace_marker", "phase heavy");
 	for (i = 0; i < 10; i++)
 		s += heavy();
+	/* "restart": profiling starts again from zero here */
+	if (argc > 1 && !strcmp(argv[1], "restart")) {
+		tracefs_write("function_profile_enabled", "0");
+		tracefs_write("function_profile_enabled", "1");
+	}
 	tracefs_write("trace_marker", "phase light");
 	for (i = 0; i < 20; i++)
 		s += light();

@@ -115,6 +115,37 @@ test_profile_time_order() {
 	assertTrue "heavy ($h ns) > light ($l ns)" "[ '$h' -gt '$l' ]"
 }
 
+# Off and on again mid-run: the counts start from zero (main, entered
+# before, is not counted), and a graph trace taken meanwhile is whole.
+test_profile_restart() {
+	profile "$TMPD/rs" "$O/profile" restart || fail "profile failed"
+	assertEquals "deep 1
+deeper 1
+heavy 10
+jumper 1
+light 20
+parent 5
+rec 5" "$(hits "$TMPD/rs" 0)"
+	assertEquals "light 7
+worker 1" "$(hits "$TMPD/rs" 1)"
+}
+
+# Signal handlers that land in the middle of the profiler: the loop's
+# calls are all counted, and a handler's two calls are counted together
+# or missed together (a handler that finds its thread's table busy).
+test_profile_signals() {
+	profile "$TMPD/sg" "$O/sigstress" || fail "sigstress failed"
+	local loops handler h
+	read -r _ loops _ handler _ <"$TMPD/sg.trace.stderr"
+	h=$(hits "$TMPD/sg" 0)
+	assertEquals "loop_fn $loops" "$(echo "$h" | grep '^loop_fn ')"
+	local a b
+	a=$(echo "$h" | awk '$1 == "on_alarm" { print $2 }')
+	b=$(echo "$h" | awk '$1 == "in_handler_fn" { print $2 }')
+	assertEquals "handler's calls together" "$a" "$b"
+	assertTrue "1 <= $a <= $handler" "[ '$a' -ge 1 ] && [ '$a' -le '$handler' ]"
+}
+
 # tracefs_read("trace_stat/function0") from the program itself.
 test_profile_read_by_program() {
 	FTRACE_FUNCTION_PROFILE_ENABLED=1 trace_run "$TMPD/r" "$O/profile" read ||

@@ -42,6 +42,22 @@ test_graph_time() {
 	assertTrue "nograph_time: parent's own time ($p) < light ($l)" "[ $p -lt $l ]"
 }
 
+# The tracer and the profiler share the return stack: a call the tracer's
+# filter refuses is still profiled, and its return never reaches the
+# tracer; switching the profiler off and on while the graph tracer runs
+# loses no return.
+test_profiler_beside_filtered_tracer() {
+	FTRACE_SET_GRAPH_FUNCTION=parent run_all sf || fail "profile failed"
+	assertEquals "hits kept" "$(printf 'heavy 20\nlight 20\nparent 5')" \
+		"$(awk '$1 ~ /^(heavy|light|parent)$/ && $2 ~ /^[0-9]+$/ && !s[$1]++ { print $1, $2 }' "$TMPD/sf.stat" | sort)"
+	assertEquals "only parent's calls traced" 15 "$(grep -c ' us ' "$TMPD/sf")"
+	assertEquals "no other function in the trace" "" \
+		"$(grep -v '/\*' "$TMPD/sf" | grep -E '(light|main|rec|jump|deep|worker)')"
+	run_all rs restart || fail "profile failed"
+	assertEquals "every call returned into the trace" 62 "$(grep -c ' us ' "$TMPD/rs")"
+	assertEquals "} /* main */" "$(tail -1 "$TMPD/rs" | sed 's/.*|  //')"
+}
+
 # Markers are comments, indented as the calls around them.
 test_marker_graph_comment() {
 	OPTS=nofuncgraph-cpu run_all c || fail "profile failed"
