@@ -121,35 +121,82 @@ static void chrome_event(FILE *f, const char *ph, const char *name,
 	fprintf(f, ",\"pid\":%d,\"tid\":%d", export_pid, tid);
 }
 
+/*
+ * The events are collected first and written in order of their start,
+ * a caller before its callees: viewers stack complete events that start
+ * at the same time in the order they come, so a parent written after its
+ * child (as returns come) could land below it.
+ */
+struct chrome_ev {
+	uint64_t	start, dur;	/* ns */
+	unsigned long	ip;		/* a call; 0: a marker */
+	char		*text;		/* a marker's text */
+	pid_t		tid;
+	unsigned long	seq;		/* ties keep the buffer's order */
+};
+
+static struct chrome_ev *chrome_evs;
+static unsigned long nr_chrome_evs, max_chrome_evs;
+
+static struct chrome_ev *chrome_add(void)
+{
+	if (nr_chrome_evs == max_chrome_evs) {
+		unsigned long n = max_chrome_evs ? 2 * max_chrome_evs : 1024;
+		struct chrome_ev *p = realloc(chrome_evs, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		chrome_evs = p;
+		max_chrome_evs = n;
+	}
+	chrome_evs[nr_chrome_evs].seq = nr_chrome_evs;
+	return &chrome_evs[nr_chrome_evs++];
+}
+
 static unsigned int chrome_entry(FILE *f, struct trace_buffer *b,
 				 unsigned long idx)
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
-	char name[TRACE_MARKER_MAX + 1];
+	char text[TRACE_MARKER_MAX + 1];
 	unsigned int used = 1;
+	struct chrome_ev *ev;
 
+	if (e->type == TRACE_PRINT)
+		used = trace_marker_text(b, idx, text, sizeof(text));
+	ev = chrome_add();
+	if (!ev)
+		return used;
+	ev->tid = b->tid;
 	if (e->type == TRACE_GRAPH_RET) {
-		uint64_t start = trace_clock_to_ns(e->arg);
-
-		chrome_event(f, "X", ksym_name(e->ip, name, sizeof(name)),
-			     b->tid);
-		fprintf(f, ",\"cat\":\"function\"");
-		json_us(f, "ts", start);
-		json_us(f, "dur", trace_clock_to_ns(e->ts) - start);
-		fprintf(f, "}");
-	} else if (e->type == TRACE_PRINT) {
-		used = trace_marker_text(b, idx, name, sizeof(name));
-		chrome_event(f, "i", name, b->tid);
-		fprintf(f, ",\"cat\":\"trace_marker\",\"s\":\"t\"");
-		json_us(f, "ts", trace_clock_to_ns(e->ts));
-		fprintf(f, "}");
+		ev->start = trace_clock_to_ns(e->arg);
+		ev->dur = trace_clock_to_ns(e->ts) - ev->start;
+		ev->ip = e->ip;
+		ev->text = NULL;
+	} else {
+		ev->start = trace_clock_to_ns(e->ts);
+		ev->dur = 0;
+		ev->ip = 0;
+		ev->text = strdup(text);
 	}
 	return used;
+}
+
+/* by start; the longer first (the caller); then as recorded */
+static int chrome_cmp(const void *a, const void *b)
+{
+	const struct chrome_ev *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->dur != y->dur)
+		return x->dur > y->dur ? -1 : 1;
+	return x->seq < y->seq ? -1 : 1;
 }
 
 static void write_chrome(FILE *f)
 {
 	int i, n = ring_buffer_nr_threads();
+	unsigned long k;
 
 	export_pid = getpid();
 	chrome_first = 1;
@@ -166,8 +213,33 @@ static void write_chrome(FILE *f)
 		json_string(f, b->comm);
 		fprintf(f, "}}");
 	}
+	nr_chrome_evs = 0;
 	trace_walk(f, 1u << TRACE_GRAPH_RET | 1u << TRACE_PRINT,
 		   chrome_entry);
+	qsort(chrome_evs, nr_chrome_evs, sizeof(*chrome_evs), chrome_cmp);
+	for (k = 0; k < nr_chrome_evs; k++) {
+		struct chrome_ev *ev = &chrome_evs[k];
+		char name[64];
+
+		if (ev->ip) {
+			chrome_event(f, "X", ksym_name(ev->ip, name,
+							 sizeof(name)),
+				     ev->tid);
+			fprintf(f, ",\"cat\":\"function\"");
+			json_us(f, "ts", ev->start);
+			json_us(f, "dur", ev->dur);
+		} else {
+			chrome_event(f, "i", ev->text ? ev->text : "",
+				     ev->tid);
+			fprintf(f, ",\"cat\":\"trace_marker\",\"s\":\"t\"");
+			json_us(f, "ts", ev->start);
+			free(ev->text);
+		}
+		fprintf(f, "}");
+	}
+	free(chrome_evs);
+	chrome_evs = NULL;
+	max_chrome_evs = nr_chrome_evs = 0;
 	fprintf(f, "\n]}\n");
 }
 

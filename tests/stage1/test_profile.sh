@@ -195,6 +195,25 @@ test_ftrace_run_profile() {
 	assertEquals 2 "$(grep -cE '^==> trace_stat/function[01] <== profile-[0-9]+$' "$TMPD/fr.err")"
 }
 
+# --chrome needs the graph tracer: where the stage has it (2, 4) the file
+# is written; elsewhere the program does not start, and one line says why.
+test_ftrace_run_chrome_needs_graph() {
+	case $STAGE in
+	2|4)
+		"$KIT/scripts/ftrace-run" --arch "$ARCH" --chrome "$TMPD/c.json" \
+			-- "$O/profile" >"$TMPD/c.out" 2>&1 || fail "ftrace-run"
+		assertTrue "written" "grep -q 'ph.:.X' '$TMPD/c.json'"
+		return ;;
+	esac
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --chrome "$TMPD/c.json" -- \
+		"$O/profile" >"$TMPD/c.out" 2>"$TMPD/c.err"
+	assertEquals "exit status" 2 $?
+	assertEquals "" "$(cat "$TMPD/c.out")"
+	assertEquals 1 "$(wc -l <"$TMPD/c.err")"
+	assertTrue "$(cat "$TMPD/c.err")" \
+		"grep -q '^ftrace: FTRACE_TRACE_CHROME: no such setting' '$TMPD/c.err'"
+}
+
 # ---- trace_marker ------------------------------------------------------
 
 # As the kernel's function tracer prints it, where it was written.

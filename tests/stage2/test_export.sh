@@ -89,22 +89,24 @@ test_chrome_valid() {
 	assertEquals "one event per call" 62 "$(grep -c '"ph":"X"' "$TMPD/j.json")"
 }
 
-# A complete event per return of the graph trace, same function, thread
-# and duration (cut to the graph's 7 digits), in the same order.
+# A complete event per return of the graph trace: the same calls (thread,
+# function, duration cut to the graph's 7 digits), written callers first.
 test_chrome_matches_graph() {
 	run_all g || fail "profile failed"
 	awk '/ us +\|/ {
 		tid = $2; sub(/.*-/, "", tid)
 		match($0, /[0-9]+(\.[0-9]+)? us/); d = substr($0, RSTART, RLENGTH - 3)
 		name = $NF; if (name == "*/") name = $(NF - 1); sub(/\(\);$/, "", name)
-		print tid, name, d }' "$TMPD/g" >"$TMPD/g.calls"
+		print tid, name, d }' "$TMPD/g" | sort >"$TMPD/g.calls"
 	sed -n 's/^{"ph":"X","name":"\([^"]*\)","pid":[0-9]*,"tid":\([0-9]*\),.*"dur":\([0-9.]*\)}.*/\2 \1 \3/p' \
 		"$TMPD/g.json" | awk '{
 		split($3, p, "."); d = p[1]
 		if (length(d) < 7) d = d "." substr(p[2], 1, 7 - length(d) < 3 ? 7 - length(d) : 3)
-		print $1, $2, d }' >"$TMPD/j.calls"
+		print $1, $2, d }' | sort >"$TMPD/j.calls"
 	assertEquals 62 "$(wc -l <"$TMPD/g.calls")"
 	assertEquals "" "$(diff "$TMPD/g.calls" "$TMPD/j.calls")"
+	assertEquals "callers first" "$(grep -o '"ph":"X","name":"[a-z]*"' "$TMPD/g.json" |
+		head -2 | sed 's/.*:"//; s/"//' | tr '\n' ' ')" "main heavy "
 }
 
 # Per thread, two calls are either disjoint or one inside the other.
