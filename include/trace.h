@@ -105,7 +105,7 @@ uint64_t trace_clock_to_ns(uint64_t ts);
 uint64_t trace_clock_delta_ns(uint64_t d);
 /* at exit: calibrate once more, and keep that scale from then on */
 void trace_clock_final(void);
-/* Run fn at exit, after the trace is written (exports, profile). */
+/* Run fn at exit, just before the trace is written (exports, profile). */
 void trace_add_exit_writer(void (*fn)(void));
 /*
  * Walk the entries of types, every thread's, oldest first, as the trace
