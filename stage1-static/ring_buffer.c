@@ -142,7 +142,7 @@ static int rb_record_ok(struct trace_buffer *dst, unsigned long pos,
 			unsigned long end, unsigned int shift)
 {
 	const struct trace_entry *e = &dst->entries[pos & dst->mask];
-	unsigned int k, n = trace_entry_slots(e->type, e->depth);
+	unsigned int k, n = trace_entry_slots(e->type, e);
 
 	if (e->type == TRACE_UNUSED || e->type == TRACE_STACK_PAYLOAD ||
 	    e->type >= TRACE_NR_TYPES || e->lap != lap_of(pos, shift) ||
@@ -228,7 +228,7 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 	}
 	while (pos < h1) {
 		struct trace_entry *e = &dst->entries[pos & dst->mask];
-		unsigned int n = trace_entry_slots(e->type, e->depth);
+		unsigned int n = trace_entry_slots(e->type, e);
 
 		if (rb_record_ok(dst, pos, h1, shift)) {
 			unsigned long end = pos + n;

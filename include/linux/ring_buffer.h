@@ -16,9 +16,10 @@ enum trace_type {
 	TRACE_UNUSED = 0,
 	TRACE_FN,		/* function tracer: ip, parent */
 	TRACE_STACK,		/* func_stack_trace: header, then payloads */
-	TRACE_STACK_PAYLOAD,
+	TRACE_STACK_PAYLOAD,	/* payload slots: stack pcs, marker text */
 	TRACE_GRAPH_ENT,	/* function_graph: entry of ip */
 	TRACE_GRAPH_RET,	/* function_graph: return from ip */
+	TRACE_PRINT,		/* trace_marker: text in payload slots */
 	TRACE_NR_TYPES
 };
 
@@ -72,11 +73,19 @@ struct trace_entry {
 #define TRACE_COMMIT(type, lap)	((uint16_t)((type) << 8 | (lap)))
 #endif
 
-/* The slots a record takes: a stack trace's payloads follow its header. */
+/*
+ * The slots a record of this type takes: payloads follow the header of a
+ * stack trace (three addresses each) and of a marker (its text, arg bytes,
+ * in slots of 24).  A new record type with payloads says so here.
+ */
 static inline unsigned int trace_entry_slots(unsigned int type,
-					     unsigned int depth)
+					     const struct trace_entry *e)
 {
-	return type == TRACE_STACK ? 1 + (depth + 2) / 3 : 1;
+	if (type == TRACE_STACK)
+		return 1 + (e->depth + 2) / 3;
+	if (type == TRACE_PRINT)
+		return 1 + (e->arg + sizeof(e->pc) - 1) / sizeof(e->pc);
+	return 1;
 }
 
 #define TRACE_COMM_LEN	16
@@ -202,7 +211,7 @@ static inline void trace_commit(struct trace_entry *e, enum trace_type type)
 	uint16_t w = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
 
 	/* slots reserved after ours, modulo the buffer size */
-	if ((local_read(&b->head) - pos - trace_entry_slots(type, e->depth)) &
+	if ((local_read(&b->head) - pos - trace_entry_slots(type, e)) &
 	    b->mask)
 		b->nested++;
 	w |= TRACE_COMMIT(type, 0);	/* the type was TRACE_UNUSED */
