@@ -28,6 +28,9 @@ include arch/$(ARCH)/arch.mk
 CC	:= $(CROSS_COMPILE)gcc
 AR	:= $(CROSS_COMPILE)ar
 OBJDUMP	:= $(CROSS_COMPILE)objdump
+LD	:= $(CROSS_COMPILE)ld
+NM	:= $(CROSS_COMPILE)nm
+OBJCOPY	:= $(CROSS_COMPILE)objcopy
 
 # Which stages this arch may build: a stage needs every HAVE_* it uses.
 STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
@@ -39,6 +42,13 @@ STAGES := $(strip $(STAGES))
 CONFIG_FUNCTION_TRACER		:= y
 CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4,$(STAGE)),y)
 CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
+# Dynamic ftrace finds its call sites in the __mcount_loc table that
+# recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
+# runs the tool on each object it compiles when this is on.
+CONFIG_FTRACE_MCOUNT_RECORD	:= $(if $(CONFIG_DYNAMIC_FTRACE),$(HAVE_FTRACE_MCOUNT_RECORD))
+RECORDMCOUNT	:= $(KIT)/build/host/recordmcount
+# ftrace-cc --record-mcount sets RECORD_MCOUNT=y to record at any stage.
+RECORD_MCOUNT	?= $(CONFIG_FTRACE_MCOUNT_RECORD)
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE
 
@@ -64,7 +74,7 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
-TRACE_LIBS := -Wl,--whole-archive $(KIT)/$(LIB) -Wl,--no-whole-archive -lpthread
+TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive -lpthread
 
 # Collect obj-y from every Kbuild file of this configuration.
 define collect-kbuild
@@ -84,7 +94,7 @@ TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
 endif
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
-	fuzz recordmcount docs FORCE
+	fuzz recordmcount docs print-vars cc-tools FORCE
 all: runtime $(O)/demo
 
 stage-ok:
@@ -95,7 +105,26 @@ stage-ok:
 
 runtime: stage-ok tools-ok $(LIB)
 
-$(LIB): $(RUNTIME_OBJS)
+# The runtime is one relocatable object in which only the API is global:
+# the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
+# and include/linux/ftrace.h, and the helpers of linux/stacktrace.h and
+# linux/kallsyms.h.  Every other name (tracing_on, trace_flags,
+# register_tracer, ...) is made local, so a program may use it for its own
+# globals.  The list is made from these patterns at each build.
+API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
+	unregister_ftrace_* prepare_ftrace_return return_to_handler \
+	save_stack_trace ksym_*
+empty :=
+API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
+
+$(O)/runtime.o: $(RUNTIME_OBJS)
+	$(LD) -r -o $@.all $^
+	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' | \
+		grep -xE '$(API_REGEX)' >$(O)/api-symbols
+	$(OBJCOPY) --keep-global-symbols=$(O)/api-symbols $@.all $@
+	@rm -f $@.all
+
+$(LIB): $(O)/runtime.o
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -114,7 +143,11 @@ $(O)/.flags: FORCE
 		echo '$(CC) $(KIT_CFLAGS)' > $@
 FORCE:
 
+# (not when only printing variables: scripts/ftrace-cc does that while
+# another ftrace-cc may be rewriting these files)
+ifneq ($(filter-out print-% stage-ok cc-tools,$(or $(MAKECMDGOALS),all)),)
 -include $(RUNTIME_OBJS:.o=.d)
+endif
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
 # user's program: traced objects with -pg, linked without -pg.
@@ -170,6 +203,15 @@ clean:
 
 print-%:
 	@echo '$($*)'
+
+# Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
+VARS ?= CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
+	RECORD_MCOUNT RECORDMCOUNT
+print-vars:
+	@$(foreach v,$(VARS),echo '$(v)=$($(v))';)
+
+# what scripts/ftrace-cc needs besides the runtime
+cc-tools: $(if $(RECORD_MCOUNT),recordmcount)
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md
 docs:
