@@ -48,7 +48,9 @@ CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
 CONFIG_FTRACE_MCOUNT_RECORD	:= $(if $(CONFIG_DYNAMIC_FTRACE),$(HAVE_FTRACE_MCOUNT_RECORD))
 RECORDMCOUNT	:= $(KIT)/build/host/recordmcount
 # ftrace-cc --record-mcount sets RECORD_MCOUNT=y to record at any stage.
-RECORD_MCOUNT	?= $(CONFIG_FTRACE_MCOUNT_RECORD)
+ifneq ($(origin RECORD_MCOUNT),command line)
+RECORD_MCOUNT	:= $(CONFIG_FTRACE_MCOUNT_RECORD)
+endif
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE
 
@@ -197,6 +199,8 @@ fuzz:
 # (make demo, make check and scripts/install-deps do the installing).
 tools-ok:
 	@scripts/install-deps --arch $(ARCH) --check
+	@command -v $(CC) >/dev/null || { echo "ftrace-kit: $(CC) not found" \
+		"(CROSS_COMPILE=$(CROSS_COMPILE))" >&2; exit 1; }
 
 clean:
 	rm -rf build
@@ -205,8 +209,10 @@ print-%:
 	@echo '$($*)'
 
 # Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
-VARS ?= CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
+ifneq ($(origin VARS),command line)
+VARS := CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
 	RECORD_MCOUNT RECORDMCOUNT
+endif
 print-vars:
 	@$(foreach v,$(VARS),echo '$(v)=$($(v))';)
 

@@ -1,0 +1,113 @@
+#!/bin/bash
+# Objects whose text sections have no section symbol and no symbol but
+# weak ones: x86_64 gas drops the .text section symbol when nothing needs
+# it (no unwind tables: the kernel's -fno-asynchronous-unwind-tables), and
+# objcopy --strip-unneeded drops it on every arch.  recordmcount must then
+# add a local section symbol (docs/03-mcount-record.md, 3.2), keep the
+# symbol table valid, and the table must still hold the call sites after a
+# link in which another object replaces a weak function.
+. "$KIT/tests/lib.sh"
+. "$KIT/tests/recordmcount/rm-lib.sh"
+
+NOUNWIND=-fno-asynchronous-unwind-tables
+
+oneTimeSetUp() {
+	build_tool || fail "cannot build recordmcount"
+}
+
+# symtab_ok OBJ: every local symbol comes before the first global one,
+# and the symbol table's sh_info is the index of that first global.
+symtab_ok() {
+	local info
+	info=$(LC_ALL=C readelf -SW "$1" | awk '/ SYMTAB / { print $(NF - 1) }')
+	LC_ALL=C readelf -sW "$1" | awk -v info="$info" '
+		$1 ~ /^[0-9]+:$/ {
+			i = $1 + 0
+			if ($5 != "LOCAL" && first == "") first = i
+			if ($5 == "LOCAL" && first != "") bad = 1
+		}
+		END { exit !(!bad && first == info) }'
+}
+
+# check_object NAME OBJ: recordmcount takes a weak-only object, records the
+# sites objdump sees, relative to section symbols only
+check_object() {
+	local name=$1 obj=$2 rel
+	assertEquals "$name: sites" "$(objdump_list "$obj")" "$(rm_list "$obj")"
+	"$RM" -v "$obj" 2>"$obj.log"
+	assertEquals "$name: status ($(tail -1 "$obj.log"))" 0 $?
+	assertTrue "$name: has __mcount_loc" \
+		"readelf -SW '$obj' | grep -q ' __mcount_loc '"
+	assertEquals "$name: entries" "$("$RM" --list "$obj" | wc -l)" \
+		"$(table_of "$obj" | wc -l)"
+	# readelf names a section symbol by its section
+	rel=$(table_of "$obj" | awk '{ print $1 }' | sort -u | tr '\n' ' ')
+	assertEquals "$name: entries relative to section symbols" "" \
+		"$(echo "$rel" | tr ' ' '\n' | grep -v '^\.text' | grep .)"
+	assertTrue "$name: symbol table order and sh_info" "symtab_ok '$obj'"
+}
+
+test_weak_only_objects_get_a_section_symbol() {
+	local name flags opt d=$TMPD/weak
+	mkdir -p "$d"
+	while read -r name flags; do
+		for opt in -O0 -O2; do
+			$CC $opt -g -pg $flags $NOUNWIND -c "$SRC/weakonly.c" \
+				-o "$d/$name$opt.o" || { fail "$name: cc"; continue; }
+			check_object "$name $opt" "$d/$name$opt.o"
+		done
+	done < <(flavours)
+	# on x86_64 the assembler really left the section symbol out
+	if [ "$ARCH" = x86_64 ]; then
+		$CC -O2 -pg $ARCH_CFLAGS $NOUNWIND -c "$SRC/weakonly.c" \
+			-o "$d/plain.o"
+		assertEquals "no .text section symbol from gas" 0 \
+			"$(readelf -sW "$d/plain.o" | awk '$4 == "SECTION" && $7 == 1' | wc -l)"
+		"$RM" -v "$d/plain.o" 2>"$d/plain.log"
+		assertContains "$(cat "$d/plain.log")" \
+			".text: added a section symbol"
+	fi
+}
+
+# Section symbols stripped: the tool's own symbol is the only anchor, on
+# every class and byte order; other relocations (the call from weak_twice
+# to weak_add, the mcount calls) must follow the globals that moved up.
+# Linked with the kit's runtime, a strong weak_add replaces the weak one:
+# the program computes with the strong one, every table entry is still a
+# call to mcount (the replaced copy stays in the program, never called).
+test_stripped_weak_object_links_and_runs() {
+	local opt d=$TMPD/strip addr bad n
+	mkdir -p "$d"
+	for opt in -O0 -O2; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage 1 $opt $NOUNWIND \
+			-c "$SRC/weakonly.c" -o "$d/w$opt.o" || fail "ftrace-cc -c"
+		"$OBJCOPY" --strip-unneeded "$d/w$opt.o"
+		assertEquals "$opt: no section symbol left" 0 \
+			"$(readelf -sW "$d/w$opt.o" | grep -c ' SECTION ')"
+		"$RM" -v "$d/w$opt.o" 2>"$d/rm.log"
+		assertEquals "$opt: recordmcount status" 0 $?
+		assertContains "$(cat "$d/rm.log")" ".text: added a section symbol"
+		assertTrue "$opt: symbol table order" "symtab_ok '$d/w$opt.o'"
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage 1 \
+			--record-mcount $opt -o "$d/p$opt" "$SRC/override.c" \
+			"$d/w$opt.o" || { fail "$opt: link"; continue; }
+		FTRACE_CURRENT_TRACER=function FTRACE_TRACE=$d/t$opt \
+			run_target "$d/p$opt" >"$d/out"
+		assertEquals "$opt: the strong weak_add ran" 0 $?
+		assertEquals "weak_twice(6) = 37" "$(cat "$d/out")"
+		assertTrue "$opt: traced" \
+			"fn_edges '$d/t$opt' | grep -q ' weak_add <-weak_twice$'"
+		LC_ALL=C "$OBJDUMP" -d "$d/p$opt" >"$d/dis"
+		n=0 bad=
+		for addr in $(mcount_loc_words "$d/p$opt"); do
+			n=$((n + 1))
+			grep -q "^ *$addr:.*<$MCOUNT_SYMBOL>" "$d/dis" ||
+				bad="$bad $addr"
+		done
+		# override.c: weak_add, main; weakonly.c: weak_add, weak_twice
+		assertEquals "$opt: table entries" 4 "$n"
+		assertEquals "$opt: entries that are not mcount calls" "" "$bad"
+	done
+}
+
+. shunit2
