@@ -45,7 +45,8 @@ CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
 # Dynamic ftrace finds its call sites in the __mcount_loc table that
 # recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
 # runs the tool on each object it compiles when this is on.
-CONFIG_FTRACE_MCOUNT_RECORD	:= $(if $(CONFIG_DYNAMIC_FTRACE),$(HAVE_FTRACE_MCOUNT_RECORD))
+CONFIG_FTRACE_MCOUNT_RECORD	:= $(strip $(if $(CONFIG_DYNAMIC_FTRACE), \
+				   $(HAVE_FTRACE_MCOUNT_RECORD)))
 RECORDMCOUNT	:= $(KIT)/build/host/recordmcount
 # ftrace-cc --record-mcount sets RECORD_MCOUNT=y to record at any stage.
 ifneq ($(origin RECORD_MCOUNT),command line)
@@ -76,7 +77,8 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
-TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive -lpthread
+TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
+	-lpthread
 
 # Collect obj-y from every Kbuild file of this configuration.
 define collect-kbuild
@@ -109,22 +111,28 @@ runtime: stage-ok tools-ok $(LIB)
 
 # The runtime is one relocatable object in which only the API is global:
 # the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
-# and include/linux/ftrace.h, and the helpers of linux/stacktrace.h and
-# linux/kallsyms.h.  Every other name (tracing_on, trace_flags,
-# register_tracer, ...) is made local, so a program may use it for its own
-# globals.  The list is made from these patterns at each build.
+# and include/linux/ftrace.h, the helpers of linux/stacktrace.h and
+# linux/kallsyms.h, the per-thread counters the inline helpers of
+# asm/irqflags.h and linux/hardirq.h read, and every C library function the
+# runtime wraps (sigaction, signal: found by name in the target's libc.so.6).
+# Every other name (tracing_on, trace_flags, register_tracer, ...) is made
+# local, so a program may use it for its own globals.  The list is made
+# from these patterns at each build.
 API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
 	unregister_ftrace_* prepare_ftrace_return return_to_handler \
-	save_stack_trace ksym_*
+	save_stack_trace ksym_* local_irq_depth irq_count
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
-$(O)/runtime.o: $(RUNTIME_OBJS)
-	$(LD) -r -o $@.all $^
-	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' | \
-		grep -xE '$(API_REGEX)' >$(O)/api-symbols
+$(O)/runtime.o: $(RUNTIME_OBJS) Makefile
+	$(LD) -r -o $@.all $(RUNTIME_OBJS)
+	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
+		awk 'NF == 3 { sub(/@.*/, "", $$3); print $$3 }' >$@.libc
+	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' >$@.globals
+	{ grep -xE '$(API_REGEX)' $@.globals; \
+	  grep -xF -f $@.libc $@.globals; } | sort -u >$(O)/api-symbols
 	$(OBJCOPY) --keep-global-symbols=$(O)/api-symbols $@.all $@
-	@rm -f $@.all
+	@rm -f $@.all $@.libc $@.globals
 
 $(LIB): $(O)/runtime.o
 	@rm -f $@

@@ -14,7 +14,9 @@
  *                    section, judged by the machine's hook
  *   add_mcount_loc   the new object: old bytes + __mcount_loc +
  *                    .rel(a)__mcount_loc + a new .shstrtab + a new
- *                    section header table
+ *                    section header table; pick_anchors chooses the
+ *                    symbol of each section's entries, and add_symbols
+ *                    adds a section symbol where there is none
  */
 
 #if RM_BITS == 32
