@@ -167,8 +167,8 @@ test_compile_records_mcount_sites() {
 	cp "$KIT/tests/extern/wordfreq.c" "$TMPD/a.c"
 	cp "$KIT/tests/recordmcount/src/other.c" "$TMPD/b.c"
 	(cd "$TMPD" && fcc --record-mcount -O2 -c a.c b.c) || fail "two -c"
-	assertEquals "both recorded" 2 "$(cat "$TMPD/a.o" "$TMPD/b.o" |
-		grep -c -a __mcount_loc)"
+	assertEquals "both recorded" 2 "$("$OBJDUMP" -h "$TMPD/a.o" "$TMPD/b.o" |
+		grep -c ' __mcount_loc ')"
 }
 
 word_size() {
