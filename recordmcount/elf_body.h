@@ -327,10 +327,6 @@ static int FN(pick_anchors)(struct rm_elf *e, int64_t *anch,
 	unsigned int i;
 	size_t k;
 
-	if (first_global == 0 || first_global > e->nsyms)
-		return rm_fail(o, "symbol table: sh_info %llu is not "
-			       "a symbol index",
-			       (unsigned long long)first_global);
 	*nadd = 0;
 	for (i = 0; i < e->shnum; i++)
 		anch[i] = -2;		/* no sites */
@@ -345,6 +341,11 @@ static int FN(pick_anchors)(struct rm_elf *e, int64_t *anch,
 		else if ((uint64_t)anch[s] >= first_global)
 			anch[s] = -3 - anch[s];	/* moves up, below */
 	}
+	/* where the locals end matters only when a symbol is added */
+	if (*nadd && (first_global == 0 || first_global > e->nsyms))
+		return rm_fail(o, "symbol table: sh_info %llu is not "
+			       "a symbol index",
+			       (unsigned long long)first_global);
 	for (i = 0; i < e->shnum; i++)
 		if (anch[i] <= -3)
 			anch[i] = -3 - anch[i] + *nadd;

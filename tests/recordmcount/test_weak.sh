@@ -110,4 +110,40 @@ test_stripped_weak_object_links_and_runs() {
 	done
 }
 
+# set_symtab_info OBJ VALUE: write VALUE into .symtab's sh_info
+set_symtab_info() {
+	local shoff idx entsize at bytes
+	shoff=$(LC_ALL=C readelf -hW "$1" |
+		awk '/Start of section headers/ { print $5 }')
+	idx=$(LC_ALL=C readelf -SW "$1" |
+		sed -n 's/^ *\[ *\([0-9]*\)\] .* SYMTAB .*/\1/p')
+	if [ "$WORD" = 8 ]; then entsize=64 at=44; else entsize=40 at=28; fi
+	bytes=$(printf '%08x' "$2" | sed 's/../& /g')
+	[ "$ENDIAN" = little ] &&
+		bytes=$(echo $bytes | awk '{ print $4, $3, $2, $1 }')
+	printf "$(echo $bytes | sed 's/\([0-9a-f][0-9a-f]\) */\\x\1/g')" |
+		dd of="$1" bs=1 seek=$((shoff + idx * entsize + at)) \
+			conv=notrunc status=none
+}
+
+# Inserting a symbol needs to know where the locals end: a symbol table
+# whose sh_info is no symbol index is refused, in one line, untouched.
+test_bad_local_count_is_refused_when_adding() {
+	local d=$TMPD/bad out v
+	mkdir -p "$d"
+	$CC -O2 -pg $ARCH_CFLAGS $NOUNWIND -c "$SRC/weakonly.c" -o "$d/w.o" &&
+		"$OBJCOPY" --strip-unneeded "$d/w.o" || fail "cc"
+	for v in 0 1000; do
+		cp "$d/w.o" "$d/w$v.o"
+		set_symtab_info "$d/w$v.o" $v
+		cp "$d/w$v.o" "$d/copy.o"
+		out=$("$RM" "$d/w$v.o" 2>&1)
+		assertEquals "sh_info $v: status" 1 $?
+		assertEquals "recordmcount: $d/w$v.o: symbol table: sh_info $v \
+is not a symbol index" "$out"
+		assertTrue "sh_info $v: file untouched" \
+			"cmp -s '$d/w$v.o' '$d/copy.o'"
+	done
+}
+
 . shunit2
