@@ -110,6 +110,29 @@ test_stripped_weak_object_links_and_runs() {
 	done
 }
 
+# The symbol insertion under AddressSanitizer/UBSan: same result as the
+# plain build, no report.
+test_adding_symbols_under_asan() {
+	local d=$TMPD/asan name flags f rc
+	make -s -C "$KIT/recordmcount" O="$KIT/build/host" asan ||
+		{ fail "asan build"; return; }
+	mkdir -p "$d"
+	while read -r name flags; do
+		$CC -O0 -pg $flags $NOUNWIND -c "$SRC/weakonly.c" \
+			-o "$d/$name.o" || continue
+		"$OBJCOPY" --strip-unneeded "$d/$name.o" "$d/$name-s.o"
+	done < <(flavours)
+	for f in "$d"/*.o; do
+		"$RM" -o "$f.plain" "$f" 2>"$f.err1"
+		"$RM_ASAN" -o "$f.asan" "$f" 2>"$f.err2"
+		rc=$?
+		assertEquals "$(basename "$f"): asan status ($(head -3 \
+			"$f.err2"))" 0 $rc
+		assertTrue "$(basename "$f"): same output" \
+			"cmp -s '$f.plain' '$f.asan'"
+	done
+}
+
 # set_symtab_info OBJ VALUE: write VALUE into .symtab's sh_info
 set_symtab_info() {
 	local shoff idx entsize at bytes
