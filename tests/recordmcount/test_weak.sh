@@ -52,20 +52,24 @@ test_weak_only_objects_get_a_section_symbol() {
 	mkdir -p "$d"
 	while read -r name flags; do
 		for opt in -O0 -O2; do
-			$CC $opt -g -pg $flags $NOUNWIND -c "$SRC/weakonly.c" \
+			# (no -g: debug info would make gas keep the symbol)
+			$CC $opt -pg $flags $NOUNWIND -c "$SRC/weakonly.c" \
 				-o "$d/$name$opt.o" || { fail "$name: cc"; continue; }
 			check_object "$name $opt" "$d/$name$opt.o"
 		done
 	done < <(flavours)
-	# on x86_64 the assembler really left the section symbol out
-	if [ "$ARCH" = x86_64 ]; then
-		$CC -O2 -pg $ARCH_CFLAGS $NOUNWIND -c "$SRC/weakonly.c" \
-			-o "$d/plain.o"
-		assertEquals "no .text section symbol from gas" 0 \
-			"$(readelf -sW "$d/plain.o" | awk '$4 == "SECTION" && $7 == 1' | wc -l)"
-		"$RM" -v "$d/plain.o" 2>"$d/plain.log"
+	# a section symbol is added exactly when the assembler left it out
+	# (x86_64 gas does, binutils 2.40; MIPS and ARM gas do not)
+	$CC -O2 -pg $ARCH_CFLAGS $NOUNWIND -c "$SRC/weakonly.c" -o "$d/plain.o"
+	local secsyms
+	secsyms=$(readelf -sW "$d/plain.o" |
+		awk '$4 == "SECTION" && $7 == 1' | wc -l)
+	"$RM" -v "$d/plain.o" 2>"$d/plain.log"
+	if [ "$secsyms" = 0 ]; then
 		assertContains "$(cat "$d/plain.log")" \
 			".text: added a section symbol"
+	else
+		assertNotContains "$(cat "$d/plain.log")" "added a section symbol"
 	fi
 }
 
@@ -77,6 +81,11 @@ test_weak_only_objects_get_a_section_symbol() {
 # call to mcount (the replaced copy stays in the program, never called).
 test_stripped_weak_object_links_and_runs() {
 	local opt d=$TMPD/strip addr bad n
+	# (an arch being ported may have recordmcount before its runtime)
+	case " $(mkvar STAGES) " in
+	*" 1 "*) ;;
+	*) startSkipping ;;
+	esac
 	mkdir -p "$d"
 	for opt in -O0 -O2; do
 		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage 1 $opt $NOUNWIND \
