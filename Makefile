@@ -216,7 +216,8 @@ print-%:
 # Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
 ifneq ($(origin VARS),command line)
 VARS := CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
-	RECORD_MCOUNT RECORDMCOUNT
+	RECORD_MCOUNT RECORDMCOUNT \
+	CONFIG_FUNCTION_GRAPH_TRACER GRAPH_REFUSED_CFLAGS
 endif
 print-vars:
 	@$(foreach v,$(VARS),echo '$(v)=$($(v))';)
