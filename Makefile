@@ -28,6 +28,9 @@ include arch/$(ARCH)/arch.mk
 CC	:= $(CROSS_COMPILE)gcc
 AR	:= $(CROSS_COMPILE)ar
 OBJDUMP	:= $(CROSS_COMPILE)objdump
+LD	:= $(CROSS_COMPILE)ld
+NM	:= $(CROSS_COMPILE)nm
+OBJCOPY	:= $(CROSS_COMPILE)objcopy
 
 # Which stages this arch may build: a stage needs every HAVE_* it uses.
 STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
@@ -40,6 +43,15 @@ STAGES := $(strip $(STAGES))
 CONFIG_FUNCTION_TRACER		:= y
 CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4,$(STAGE)),y)
 CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
+# Dynamic ftrace finds its call sites in the __mcount_loc table that
+# recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
+# runs the tool on each object it compiles when this is on.
+CONFIG_FTRACE_MCOUNT_RECORD	:= $(strip $(if $(CONFIG_DYNAMIC_FTRACE), \
+				   $(HAVE_FTRACE_MCOUNT_RECORD)))
+# ftrace-cc --record-mcount sets FTRACE_CC_RECORD=y to record at any stage.
+ifneq ($(origin FTRACE_CC_RECORD),command line)
+FTRACE_CC_RECORD	:= $(CONFIG_FTRACE_MCOUNT_RECORD)
+endif
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE
 
@@ -65,7 +77,8 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
-TRACE_LIBS := -Wl,--whole-archive $(KIT)/$(LIB) -Wl,--no-whole-archive -lpthread
+TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
+	-lpthread
 
 # Collect obj-y from every Kbuild file of this configuration.
 define collect-kbuild
@@ -93,7 +106,7 @@ RECORDMCOUNT := $(KIT)/build/host/recordmcount
 RECORD_MCOUNT = $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
-	fuzz recordmcount docs FORCE
+	fuzz recordmcount docs print-vars cc-tools FORCE
 all: runtime $(O)/demo
 
 stage-ok:
@@ -104,7 +117,32 @@ stage-ok:
 
 runtime: stage-ok tools-ok $(LIB)
 
-$(LIB): $(RUNTIME_OBJS)
+# The runtime is one relocatable object in which only the API is global:
+# the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
+# and include/linux/ftrace.h, the helpers of linux/stacktrace.h and
+# linux/kallsyms.h, the per-thread counters the inline helpers of
+# asm/irqflags.h and linux/hardirq.h read, and every C library function the
+# runtime wraps (sigaction, signal: found by name in the target's libc.so.6).
+# Every other name (tracing_on, trace_flags, register_tracer, ...) is made
+# local, so a program may use it for its own globals.  The list is made
+# from these patterns at each build.
+API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
+	unregister_ftrace_* prepare_ftrace_return return_to_handler \
+	save_stack_trace ksym_* local_irq_depth irq_count
+empty :=
+API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
+
+$(O)/runtime.o: $(RUNTIME_OBJS) Makefile
+	$(LD) -r -o $@.all $(RUNTIME_OBJS)
+	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
+		awk 'NF == 3 { sub(/@.*/, "", $$3); print $$3 }' >$@.libc
+	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' >$@.globals
+	{ grep -xE '$(API_REGEX)' $@.globals; \
+	  grep -xF -f $@.libc $@.globals; } | sort -u >$(O)/api-symbols
+	$(OBJCOPY) --keep-global-symbols=$(O)/api-symbols $@.all $@
+	@rm -f $@.all $@.libc $@.globals
+
+$(LIB): $(O)/runtime.o
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -123,7 +161,11 @@ $(O)/.flags: FORCE
 		echo '$(CC) $(KIT_CFLAGS)' > $@
 FORCE:
 
+# (not when only printing variables: scripts/ftrace-cc does that while
+# another ftrace-cc may be rewriting these files)
+ifneq ($(filter-out print-% stage-ok cc-tools,$(or $(MAKECMDGOALS),all)),)
 -include $(RUNTIME_OBJS:.o=.d)
+endif
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
 # user's program: traced objects with -pg, linked without -pg.
@@ -174,12 +216,26 @@ fuzz:
 # (make demo, make check and scripts/install-deps do the installing).
 tools-ok:
 	@scripts/install-deps --arch $(ARCH) --check
+	@command -v $(CC) >/dev/null || { echo "ftrace-kit: $(CC) not found" \
+		"(CROSS_COMPILE=$(CROSS_COMPILE))" >&2; exit 1; }
 
 clean:
 	rm -rf build
 
 print-%:
 	@echo '$($*)'
+
+# Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
+ifneq ($(origin VARS),command line)
+VARS := CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
+	FTRACE_CC_RECORD RECORDMCOUNT \
+	CONFIG_FUNCTION_GRAPH_TRACER GRAPH_REFUSED_CFLAGS
+endif
+print-vars:
+	@$(foreach v,$(VARS),echo '$(v)=$($(v))';)
+
+# what scripts/ftrace-cc needs besides the runtime
+cc-tools: $(if $(FTRACE_CC_RECORD),$(RECORDMCOUNT))
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md,
 # and each stage-3 arch's sites before and after patching (docs/04-*.md)

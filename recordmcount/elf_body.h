@@ -14,7 +14,9 @@
  *                    section, judged by the machine's hook
  *   add_mcount_loc   the new object: old bytes + __mcount_loc +
  *                    .rel(a)__mcount_loc + a new .shstrtab + a new
- *                    section header table
+ *                    section header table; pick_anchors chooses the
+ *                    symbol of each section's entries, and add_symbols
+ *                    adds a section symbol where there is none
  */
 
 #if RM_BITS == 32
@@ -281,7 +283,8 @@ static int FN(find_sites)(struct rm_elf *e)
  * A symbol the table entries of section 'shndx' can be relative to: the
  * section symbol, else a defined symbol that no other object can replace
  * (so not a weak one), and on ARM not a Thumb function, whose value would
- * drag the Thumb bit into the address.  -1 if there is none.
+ * drag the Thumb bit into the address, nor a mapping symbol.  -1 if
+ * there is none: add_symbols() then gives the section a section symbol.
  */
 static int64_t FN(anchor)(struct rm_elf *e, unsigned int shndx)
 {
@@ -300,11 +303,116 @@ static int64_t FN(anchor)(struct rm_elf *e, unsigned int shndx)
 		if (y->type != STT_FUNC && y->type != STT_NOTYPE &&
 		    y->type != STT_OBJECT)
 			continue;
+		/* ARM mapping symbols ($a, $d, $t) only mark code/data */
+		if (y->name[0] == '$')
+			continue;
 		if (o_thumb(e) && y->type == STT_FUNC && (y->value & 1))
 			continue;
 		best = i;
 	}
 	return best;
+}
+
+/*
+ * The anchor of every section with sites, in anch[] (indexed by section),
+ * as a symbol index of the result.  Sections without one get a new local
+ * section symbol; those are inserted where the locals end (the symbol
+ * table's sh_info), which moves every global symbol up by *nadd.
+ */
+static int FN(pick_anchors)(struct rm_elf *e, int64_t *anch,
+			    unsigned int *nadd)
+{
+	struct rm_obj *o = e->o;
+	uint64_t first_global = e->sec[e->symtab].info;
+	unsigned int i;
+	size_t k;
+
+	*nadd = 0;
+	for (i = 0; i < e->shnum; i++)
+		anch[i] = -2;		/* no sites */
+	for (k = 0; k < o->nsites; k++) {
+		unsigned int s = o->sites[k].shndx;
+
+		if (anch[s] != -2)
+			continue;
+		anch[s] = FN(anchor)(e, s);
+		if (anch[s] < 0)
+			anch[s] = first_global + (*nadd)++;
+		else if ((uint64_t)anch[s] >= first_global)
+			anch[s] = -3 - anch[s];	/* moves up, below */
+	}
+	/* where the locals end matters only when a symbol is added */
+	if (*nadd && (first_global == 0 || first_global > e->nsyms))
+		return rm_fail(o, "symbol table: sh_info %llu is not "
+			       "a symbol index",
+			       (unsigned long long)first_global);
+	for (i = 0; i < e->shnum; i++)
+		if (anch[i] <= -3)
+			anch[i] = -3 - anch[i] + *nadd;
+	return 0;
+}
+
+/*
+ * Append a copy of the symbol table with a section symbol for every
+ * section whose anchor is new, and renumber what refers to the symbols
+ * that moved: the relocations (in b, where the old contents were
+ * copied).  The caller points the section headers at the new table.
+ */
+static int FN(add_symbols)(struct rm_elf *e, struct rm_buf *b,
+			   const int64_t *anch, unsigned int nadd,
+			   uint64_t *symtab_off)
+{
+	struct rm_obj *o = e->o;
+	struct rm_sec *st = &e->sec[e->symtab];
+	uint64_t first_global = st->info, off, k, n;
+	size_t esize = sizeof(Elf_(Sym));
+	unsigned char *p;
+	unsigned int i;
+
+	for (i = 1; i < e->shnum; i++) {
+		struct rm_sec *s = &e->sec[i];
+
+		if (s->type == SHT_SYMTAB_SHNDX)
+			return rm_fail(o, "cannot add a section symbol to a "
+				       "table with extended section indices");
+		if (s->link != e->symtab)
+			continue;
+		if (s->type != SHT_REL && s->type != SHT_RELA)
+			continue;
+		n = s->size / s->entsize;
+		for (k = 0; k < n; k++) {
+			uint64_t info, sym;
+
+			p = b->data + s->offset + k * s->entsize;
+			info = GET(p, Elf_(Rel), r_info);
+			sym = R_SYM(info);
+			if (sym >= first_global)
+				PUT(p, Elf_(Rel), r_info,
+				    R_INFO(sym + nadd, R_TYPE(info)));
+		}
+	}
+
+	if (rm_buf_align(b, WORD))
+		return rm_fail(o, "out of memory");
+	off = b->len;
+	if (rm_buf_add(b, o->buf + st->offset, first_global * esize) ||
+	    rm_buf_zero(b, nadd * esize) ||
+	    rm_buf_add(b, o->buf + st->offset + first_global * esize,
+		       (e->nsyms - first_global) * esize))
+		return rm_fail(o, "out of memory");
+	for (i = 0; i < e->shnum; i++) {
+		if (anch[i] < (int64_t)first_global ||
+		    anch[i] >= (int64_t)(first_global + nadd))
+			continue;
+		p = b->data + off + anch[i] * esize;
+		PUT(p, Elf_(Sym), st_info, ELF32_ST_INFO(STB_LOCAL,
+							 STT_SECTION));
+		PUT(p, Elf_(Sym), st_shndx, i);
+		rm_verbose(o, "%s: added a section symbol (%lld)",
+			   e->sec[i].name, (long long)anch[i]);
+	}
+	*symtab_off = off;
+	return 0;
 }
 
 static int FN(add_mcount_loc)(struct rm_elf *e)
@@ -318,54 +426,66 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 	size_t esize = rel_type == SHT_REL ? sizeof(Elf_(Rel)) :
 					      sizeof(Elf_(Rela));
 	uint64_t tbl_off, rel_off, str_off, sh_off, str_size;
+	uint64_t symtab_off = 0, first_global = e->sec[e->symtab].info;
 	unsigned char *p;
 	size_t i;
-	int64_t anchor = -1;
-	unsigned int anchor_sec = 0;
+	int64_t *anch;
+	unsigned int nadd;
 	uint64_t loc_idx = e->shnum, rel_idx = e->shnum + 1;
 
 	if (e->shnum + 2 >= SHN_LORESERVE)
 		return rm_fail(o, "too many sections to add two more");
 	rel_name = rel_type == SHT_REL ? ".rel__mcount_loc" :
 					 ".rela__mcount_loc";
-	if (rm_buf_add(b, o->buf, o->size) || rm_buf_align(b, WORD))
+	anch = calloc(e->shnum, sizeof(*anch));
+	if (!anch)
 		return rm_fail(o, "out of memory");
+	if (FN(pick_anchors)(e, anch, &nadd)) {
+		free(anch);
+		return -1;
+	}
+	if (rm_buf_add(b, o->buf, o->size) || rm_buf_align(b, WORD))
+		goto nomem;
 
 	/* the table: one address-sized word per site */
 	tbl_off = b->len;
 	if (rm_buf_zero(b, o->nsites * WORD) || rm_buf_align(b, WORD))
-		return rm_fail(o, "out of memory");
+		goto nomem;
 	rel_off = b->len;
 	if (rm_buf_zero(b, o->nsites * esize))
-		return rm_fail(o, "out of memory");
+		goto nomem;
 	for (i = 0; i < o->nsites; i++) {
 		struct rm_site *s = &o->sites[i];
-		uint64_t addend;
+		int64_t a = anch[s->shndx], old = a;
+		uint64_t addend = s->ip;
 
-		if (i == 0 || s->shndx != anchor_sec) {
-			anchor_sec = s->shndx;
-			anchor = FN(anchor)(e, anchor_sec);
-			if (anchor < 0)
-				return rm_fail(o, "section %s: "
-					       "no symbol to make __mcount_loc "
-					       "entries relative to",
-					       e->sec[anchor_sec].name);
+		/* a symbol that was there: its value, at its old index */
+		if (a >= (int64_t)(first_global + nadd))
+			old = a - nadd;
+		else if (a >= (int64_t)first_global)
+			old = -1;		/* a new section symbol */
+		if (old >= 0 && e->sym[old].type != STT_SECTION)
+			addend -= e->sym[old].value;
+		if (i == 0 || s->shndx != o->sites[i - 1].shndx)
 			rm_verbose(o,
 				   "%s: entries relative to symbol %lld (%s)",
-				   e->sec[anchor_sec].name, (long long)anchor,
-				   e->sym[anchor].type == STT_SECTION ?
-				   "section symbol" : e->sym[anchor].name);
-		}
-		addend = s->ip - (e->sym[anchor].type == STT_SECTION ? 0 :
-				  e->sym[anchor].value);
+				   e->sec[s->shndx].name, (long long)a,
+				   old < 0 ? "new section symbol" :
+				   e->sym[old].type == STT_SECTION ?
+				   "section symbol" : e->sym[old].name);
 		p = b->data + rel_off + i * esize;
 		PUT(p, Elf_(Rel), r_offset, i * WORD);
-		PUT(p, Elf_(Rel), r_info, R_INFO(anchor, o->mach->abs_reloc));
+		PUT(p, Elf_(Rel), r_info, R_INFO(a, o->mach->abs_reloc));
 		if (rel_type == SHT_RELA)
 			PUT(p, Elf_(Rela), r_addend, addend);
 		else
 			rm_put(b->data + tbl_off + i * WORD, WORD, addend);
 	}
+	if (nadd && FN(add_symbols)(e, b, anch, nadd, &symtab_off)) {
+		free(anch);
+		return -1;
+	}
+	free(anch);
 
 	/* a new section name table: the old one plus the two new names */
 	str_off = b->len;
@@ -388,6 +508,24 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 	p = b->data + sh_off + e->shstrndx * sizeof(Elf_(Shdr));
 	PUT(p, Elf_(Shdr), sh_offset, str_off);
 	PUT(p, Elf_(Shdr), sh_size, str_size);
+
+	if (nadd) {
+		/* the symbol table with the new section symbols */
+		p = b->data + sh_off + e->symtab * sizeof(Elf_(Shdr));
+		PUT(p, Elf_(Shdr), sh_offset, symtab_off);
+		PUT(p, Elf_(Shdr), sh_size,
+		    (e->nsyms + nadd) * sizeof(Elf_(Sym)));
+		PUT(p, Elf_(Shdr), sh_info, first_global + nadd);
+		/* a group names its signature by symbol index too */
+		for (i = 1; i < e->shnum; i++) {
+			if (e->sec[i].type != SHT_GROUP ||
+			    e->sec[i].link != e->symtab ||
+			    e->sec[i].info < first_global)
+				continue;
+			p = b->data + sh_off + i * sizeof(Elf_(Shdr));
+			PUT(p, Elf_(Shdr), sh_info, e->sec[i].info + nadd);
+		}
+	}
 
 	p = b->data + sh_off + loc_idx * sizeof(Elf_(Shdr));
 	PUT(p, Elf_(Shdr), sh_name, names->size);
@@ -414,6 +552,10 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 	o->changed = 1;
 	rm_verbose(o, "added __mcount_loc with %zu entries", o->nsites);
 	return 0;
+
+nomem:
+	free(anch);
+	return rm_fail(o, "out of memory");
 }
 
 int FN(rm_process)(struct rm_obj *o)

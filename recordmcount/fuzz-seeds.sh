@@ -10,6 +10,7 @@ mkdir -p "$dir"
 n=0
 for flavour in \
 	"gcc -fno-pie" "gcc -fpic" "gcc -fno-pie -ffunction-sections" \
+	"gcc -fno-pie -fno-asynchronous-unwind-tables" \
 	"mips-linux-gnu-gcc -mno-abicalls -fno-pic" "mips-linux-gnu-gcc" \
 	"mips-linux-gnu-gcc -mno-abicalls -fno-pic -mlong-calls" \
 	"arm-linux-gnueabihf-gcc -marm -mapcs-frame" "arm-linux-gnueabihf-gcc"
