@@ -184,7 +184,8 @@ return_to_handler:
 	bic	sp, sp, #7
 	push	{r0-r3, ip, lr}		@ lr: only a slot for the answer
 	vpush	{d0-d7}			@ 24 + 64 bytes: still 8-byte aligned
-	mov	r0, fp			@ arg 1: fp, for the frame pointer test
+	mov	r0, ip			@ arg 1: sp, the frame's identity
+	mov	r1, fp			@ arg 2: fp, for the frame pointer test
 	bl	ftrace_return_to_handler
 	str	r0, [sp, #(8 * 8 + 5 * 4)]	@ the real return address
 	vpop	{d0-d7}

@@ -208,8 +208,10 @@ return_to_handler:
 	sw	$gp, RET_GP($sp)
 	sdc1	$f0, RET_F0($sp)
 	sdc1	$f2, RET_F2($sp)
+	/* the caller's sp: the frame's identity and its frame pointer */
+	addiu	$a1, $sp, RET_FRAME_SIZE
 	jal	ftrace_return_to_handler
-	 addiu	$a0, $sp, RET_FRAME_SIZE	/* frame_pointer: caller's sp */
+	 move	$a0, $a1		/* arg 1: sp; arg 2: the same */
 	move	$ra, $v0		/* the original return address */
 	ldc1	$f2, RET_F2($sp)
 	ldc1	$f0, RET_F0($sp)

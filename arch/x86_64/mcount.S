@@ -160,8 +160,8 @@ return_to_handler:
 	movaps	%xmm0, 16(%rsp)
 	movaps	%xmm1, 32(%rsp)
 	movq	%r11, 48(%rsp)
-	/* arg 1: frame pointer for the FP test */
-	movq	%rbp, %rdi
+	movq	%r11, %rdi		/* arg 1: sp, the frame's identity */
+	movq	%rbp, %rsi		/* arg 2: frame pointer for the FP test */
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	movaps	32(%rsp), %xmm1
