@@ -101,7 +101,7 @@ $(LIB): $(RUNTIME_OBJS)
 
 $(O)/%.o: %.c $(O)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(KIT_CFLAGS) $(CFLAGS_$(@F)) -MMD -MP -c $< -o $@
 
 $(O)/%.o: %.S $(O)/.flags
 	@mkdir -p $(dir $@)

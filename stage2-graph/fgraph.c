@@ -326,3 +326,42 @@ unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 #endif
 	return ret;
 }
+
+/* Every entry that a frame running with sp proves dead goes (unwinding). */
+void fgraph_drop_dead(unsigned long sp)
+{
+	drop_dead_entries(sp, fgraph_stack_of(sp), 0);
+}
+
+/*
+ * An unwinder walks out of the hijacked frame that returns with sp: the
+ * real return address, or 0 when no entry has that sp.  drop: the frame
+ * is gone for good (a forced unwind: pthread_exit, pthread_cancel): close
+ * its entries, and those of deeper frames on its stack.
+ */
+unsigned long fgraph_unwind_frame(unsigned long sp, int drop)
+{
+	unsigned long long now = 0;
+	unsigned long ret = 0;
+	unsigned int cpu = 0;
+	int k;
+
+	for (k = curr_ret_stack; k >= 0; k--) {
+		struct ftrace_ret_stack *e = &ret_stack[k];
+
+		if (e->sp != sp)
+			continue;
+		/* a tail call's entry holds return_to_handler: look below */
+		if (!ret && e->ret != (unsigned long)return_to_handler)
+			ret = e->ret;
+		if (drop)
+			drop_entry(k, &now, &cpu);
+		if (ret)
+			break;
+	}
+	if (drop) {
+		fgraph_drop_dead(sp);
+		trim_ret_stack();
+	}
+	return ret;
+}

@@ -149,6 +149,23 @@ ftrace_graph_caller:
  * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
  * (x87 st(0), for long double, is not saved: the kit's C never uses it.)
  */
+/*
+ * Unwind information for unwinders that meet return_to_handler as the
+ * return address of a hijacked function (stage2-graph/fgraph_unwind.c).
+ * They look up the address minus one: this one-byte entry in front of the
+ * label.  There the frame is empty (CFA = %rsp, which is the hijacked
+ * function's own CFA), the return address is where that function left it
+ * (same value: its slot), and ftrace_graph_personality() writes the real
+ * address into that slot first.  The body has no unwind entry: a walk
+ * that starts inside it (a signal) ends there.
+ */
+	.cfi_startproc
+	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_def_cfa %rsp, 0
+	.cfi_same_value 16
+	nop
+	.cfi_endproc
+
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 return_to_handler:

@@ -221,4 +221,139 @@ test_uftrace_agrees() {
 	assertEquals "$(cat "$TMPD/u.tree")" "$(cat "$TMPD/k.tree")"
 }
 
+# ---- frames off the simple nesting: jumps, stacks, unwinders ----------------
+
+# build_both NAME SRC [FLAGS]: $TMPD/NAME.{O0,O2}.g traced (scripts/ftrace-cc,
+# like a user's program) and $TMPD/NAME.{O0,O2}.p plain, with the same flags.
+build_both() {
+	local name=$1 src=$KIT/tests/progs/graph/$2 v
+	shift 2
+	for v in O0 O2; do
+		[ -x "$TMPD/$name.$v.g" ] && continue
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -$v "$@" \
+			-o "$TMPD/$name.$v.g" "$src" || fail "ftrace-cc $name -$v"
+		$CC -$v "$@" $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+			-o "$TMPD/$name.$v.p" "$src" -lpthread 2>/dev/null ||
+			fail "cc $name -$v"
+	done
+}
+
+# same_as_plain NAME ARGS: at -O0 and -O2, the traced build under
+# function_graph prints and exits as the plain one, and no call overran the
+# return stack; unless UNBALANCED is set (a thread ends inside traced
+# frames, or the trace outgrows the ring buffer), every call the trace
+# opens is closed.  Trace: $TMPD/NAME.{O0,O2}.t
+same_as_plain() {
+	local name=$1 v rc1 rc2
+	shift
+	for v in O0 O2; do
+		run_target "$TMPD/$name.$v.p" "$@" >"$TMPD/$name.$v.1"
+		rc1=$?
+		graph "$TMPD/$name.$v.t" "$TMPD/$name.$v.g" "$@"
+		rc2=$?
+		assertEquals "$name -$v $*: status" "$rc1" "$rc2"
+		assertEquals "$name -$v $*: output" "$(cat "$TMPD/$name.$v.1")" \
+			"$(cat "$TMPD/$name.$v.t.stdout")"
+		assertEquals "$name -$v $*: stderr" "" "$(cat "$TMPD/$name.$v.t.stderr")"
+		assertEquals "$name -$v $*: no overrun" 0 \
+			"$(sed -n 's/^# graph-overrun: \([0-9]*\) .*/\1/p' "$TMPD/$name.$v.t")"
+		[ -n "$UNBALANCED" ] && continue
+		assertEquals "$name -$v $*: balanced" \
+			"$(grep -c '() {$' "$TMPD/$name.$v.t")" \
+			"$(grep -c '|  *}$' "$TMPD/$name.$v.t")"
+	done
+}
+
+# Coroutines inherit their creator's frame pointer: only the stack pointer
+# tells their frames apart.
+test_coroutines_switch_inside_traced_frames() {
+	build_both stacks stacks.c
+	same_as_plain stacks coro
+	assertEquals "every coroutine body traced" 3 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' co_body$')"
+	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "coro: "
+}
+
+# A jump target in a loop of a function that does not return: the entries
+# of the skipped frames go at the next call, not at a return that never
+# comes.  (Under qemu, 50000 jumps: far past the 128 slots, and quick.)
+test_longjmp_loop_keeps_return_stack_free() {
+	local n=1000000
+	[ -n "$QEMU" ] && n=50000
+	build_both stacks stacks.c
+	UNBALANCED=1 same_as_plain stacks jumploop $n
+	assertContains "$(cat "$TMPD/stacks.O2.t.stdout")" "recovered $n times"
+	assertEquals "the last jump still nests under recover_loop" "2 fail_a" \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep ' fail_a$' | tail -1)"
+	same_as_plain stacks sigloop 200
+	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "200 handlers jumped"
+}
+
+# main -> jmp_foo -> jmp_inner, which longjmps back into main, four times;
+# then main calls jmp_bar: each call is main's child.
+test_call_after_longjmp_nests_under_live_frame() {
+	local v
+	build_both stacks stacks.c
+	same_as_plain stacks nest
+	for v in O0 O2; do
+		assertEquals "-$v tree" "0 main
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_bar" "$(graph_calls "$TMPD/stacks.$v.t")"
+	done
+}
+
+# A handler on an alternate stack mmap'd right above the thread's stack,
+# returning or siglongjmp'ing back, in the main thread and in two threads.
+test_sigaltstack_handlers() {
+	local mode m
+	build_both stacks stacks.c
+	for mode in altstack altjump; do
+		for m in 0 2; do
+			same_as_plain stacks $mode $m 200
+			assertContains "$mode $m" \
+				"$(cat "$TMPD/stacks.O2.t.stdout")" "200 handled"
+		done
+	done
+	assertEquals "handlers traced on the alternate stack" 400 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' alt_a$')"
+}
+
+# backtrace() of the C library needs unwind tables, which gcc for MIPS and
+# ARM does not emit by default: the program is built with them, as a
+# program that calls backtrace() must be.
+test_backtrace_sees_real_frames() {
+	build_both unwind unwind.c -funwind-tables
+	build_both unwindx unwind.c -fexceptions
+	same_as_plain unwind backtrace
+	assertContains "$(cat "$TMPD/unwind.O0.t.stdout")" "bt_c bt_b bt_a main"
+	assertContains "$(cat "$TMPD/unwind.O2.t.stdout")" "bt_c bt_b bt_a main"
+	same_as_plain unwindx backtrace
+	assertContains "$(cat "$TMPD/unwindx.O2.t.stdout")" "bt_c bt_b bt_a main"
+}
+
+# Forced unwinding (pthread_exit, pthread_cancel) runs every cleanup
+# handler, whether they are C cleanups (-fexceptions) or setjmp based.
+test_thread_exit_and_cancel_run_cleanups() {
+	local p m
+	build_both unwind unwind.c -funwind-tables
+	build_both unwindx unwind.c -fexceptions
+	for p in unwind unwindx; do
+		UNBALANCED=1 same_as_plain $p exit
+		assertContains "$p" "$(cat "$TMPD/$p.O2.t.stdout")" \
+			"cleanups: c b a returned 7, then 2"
+		for m in cancel testcancel; do
+			UNBALANCED=1 same_as_plain $p $m
+			assertContains "$p $m" "$(cat "$TMPD/$p.O0.t.stdout")" \
+				"cleanups: c b a returned canceled"
+		done
+	done
+}
+
 . shunit2

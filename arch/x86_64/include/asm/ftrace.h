@@ -8,4 +8,7 @@
  */
 #define MCOUNT_INSN_SIZE	5
 
+/* The DWARF column of the return address (%rip), for unwinders (chapter 2). */
+#define FTRACE_RA_COLUMN	16
+
 #endif
