@@ -164,6 +164,8 @@ static void graph_header_line(FILE *f)
 {
 	fprintf(f, "# graph-overrun: %lu (calls deeper than %d levels, "
 		"not traced)\n", ftrace_graph_overrun, FTRACE_RETFUNC_DEPTH);
+	fprintf(f, "# graph-skipped: %lu (calls a jump or unwind left, "
+		"closed when found)\n", ftrace_graph_skipped);
 }
 
 /* ---- the tracer and its files ------------------------------------------- */

@@ -306,6 +306,8 @@ test_call_after_longjmp_nests_under_live_frame() {
 1 jmp_foo
 2 jmp_inner
 1 jmp_bar" "$(graph_calls "$TMPD/stacks.$v.t")"
+		assertEquals "-$v: 4 jumps left 8 frames" 8 \
+			"$(sed -n 's/^# graph-skipped: \([0-9]*\) .*/\1/p' "$TMPD/stacks.$v.t")"
 	done
 }
 
@@ -323,6 +325,37 @@ test_sigaltstack_handlers() {
 	done
 	assertEquals "handlers traced on the alternate stack" 400 \
 		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' alt_a$')"
+}
+
+# An arch without HAVE_FUNCTION_GRAPH_FP_TEST and
+# HAVE_FUNCTION_GRAPH_RET_ADDR_PTR (the runtime built with both off): frames
+# are still told apart by sp, and stack traces by counting hijacked frames.
+test_without_fp_test_and_ret_addr_ptr() {
+	local lib=$TMPD/nohave p
+	make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE="$STAGE" \
+		O="$lib" HAVE_FUNCTION_GRAPH_FP_TEST= \
+		HAVE_FUNCTION_GRAPH_RET_ADDR_PTR= runtime >/dev/null ||
+		fail "runtime without the HAVE_* flags"
+	assertFalse "built without the FP test" \
+		"grep -q HAVE_FUNCTION_GRAPH_FP_TEST '$lib/.flags'"
+	for p in stacks jumps; do
+		$CC -O2 $(mkvar TRACE_CFLAGS) -I"$KIT/include" \
+			-c "$KIT/tests/progs/graph/$p.c" -o "$TMPD/$p.nh.o" &&
+		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) \
+			-o "$TMPD/$p.nh" "$TMPD/$p.nh.o" -Wl,--whole-archive \
+			"$lib/libftrace.a" -Wl,--no-whole-archive -lpthread ||
+			fail "link $p"
+	done
+	build_both stacks stacks.c
+	graph "$TMPD/nh1" "$TMPD/stacks.nh" coro
+	assertEquals 0 $?
+	assertEquals "$(run_target "$TMPD/stacks.O2.p" coro)" "$(cat "$TMPD/nh1.stdout")"
+	graph "$TMPD/nh2" "$TMPD/stacks.nh" altjump 2 50
+	assertEquals 0 $?
+	assertEquals "$(grep -c '() {$' "$TMPD/nh2")" "$(grep -c '|  *}$' "$TMPD/nh2")"
+	graph "$TMPD/nh3" "$TMPD/jumps.nh" stack
+	assertEquals 0 $?
+	assertContains "$(cat "$TMPD/nh3.stdout")" "stack_c stack_b stack_a main"
 }
 
 # backtrace() of the C library needs unwind tables, which gcc for MIPS and
