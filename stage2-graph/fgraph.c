@@ -34,6 +34,7 @@
  * only ever lowered past holes, re-reading curr_ret_stack each time.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <linux/ftrace.h>
@@ -325,6 +326,37 @@ unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 	}
 #endif
 	return ret;
+}
+
+/*
+ * A thread that ends inside traced frames (pthread_exit, cancellation: a
+ * forced unwind leaves at least the start routine's frame behind) closes
+ * what is still open, from a TLS destructor.
+ */
+static pthread_key_t fgraph_exit_key;
+static pthread_once_t fgraph_exit_once = PTHREAD_ONCE_INIT;
+
+static void fgraph_thread_exit(void *unused)
+{
+	unsigned long long now = 0;
+	unsigned int cpu = 0;
+	int k;
+
+	for (k = curr_ret_stack; k >= 0; k--)
+		if (ret_stack[k].sp)
+			drop_entry(k, &now, &cpu);
+	curr_ret_stack = -1;
+}
+
+static void fgraph_exit_key_create(void)
+{
+	pthread_key_create(&fgraph_exit_key, fgraph_thread_exit);
+}
+
+void fgraph_thread_init(void)
+{
+	pthread_once(&fgraph_exit_once, fgraph_exit_key_create);
+	pthread_setspecific(fgraph_exit_key, (void *)1);
 }
 
 /* Every entry that a frame running with sp proves dead goes (unwinding). */

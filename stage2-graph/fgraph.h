@@ -41,6 +41,9 @@ extern unsigned long ftrace_graph_skipped;
 #define FGRAPH_ALT_STACK	1UL
 unsigned long fgraph_stack_of(unsigned long sp);
 
+/* fgraph.c: once per thread, before its first entry (fgraph_stack.c) */
+void fgraph_thread_init(void);
+
 /* fgraph.c, for fgraph_unwind.c */
 void fgraph_drop_dead(unsigned long sp);
 unsigned long fgraph_unwind_frame(unsigned long sp, int drop);

@@ -43,6 +43,7 @@ static void find_thread_stack(void)
 	size_t size;
 
 	thread_stack.lo = thread_stack.hi = 1;	/* tried: empty, not 0 */
+	fgraph_thread_init();
 	if (pthread_getattr_np(pthread_self(), &attr))
 		return;
 	if (!pthread_attr_getstack(&attr, &addr, &size) && addr) {
