@@ -16,6 +16,10 @@
  * The fast path is two compares: the thread's stack, then the last other
  * stack looked up.  Only a miss (the first call after a switch of stacks)
  * asks the kernel.
+ *
+ * A signal handler may look up a stack while the code it interrupted is
+ * half-way through writing one of the two ranges: cache_busy makes it
+ * ignore (and leave alone) both, for a slow but exact answer.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -27,6 +31,9 @@ struct stack_range {
 };
 
 static __thread struct stack_range thread_stack, last_stack;
+static __thread int cache_busy;
+
+#define barrier()	__asm__ __volatile__("" ::: "memory")
 
 /* An unknown stack is remembered in windows of this size. */
 #define UNKNOWN_WINDOW	(64UL << 10)
@@ -36,6 +43,7 @@ static int in_range(const struct stack_range *r, unsigned long sp)
 	return sp - r->lo < r->hi - r->lo;
 }
 
+/* Called with cache_busy set. */
 static void find_thread_stack(void)
 {
 	pthread_attr_t attr;
@@ -71,14 +79,20 @@ unsigned long fgraph_stack_of(unsigned long sp)
 	struct stack_range r;
 	stack_t ss;
 
-	if (in_range(&thread_stack, sp))
-		return thread_stack.id;
-	if (in_range(&last_stack, sp))
-		return last_stack.id;
-	if (!thread_stack.hi) {
-		find_thread_stack();
+	if (!cache_busy) {
 		if (in_range(&thread_stack, sp))
 			return thread_stack.id;
+		if (in_range(&last_stack, sp))
+			return last_stack.id;
+		if (!thread_stack.hi) {
+			cache_busy = 1;
+			barrier();
+			find_thread_stack();
+			barrier();
+			cache_busy = 0;
+			if (in_range(&thread_stack, sp))
+				return thread_stack.id;
+		}
 	}
 	r.lo = ss.ss_size = 0;
 	if (!sigaltstack(NULL, &ss) && !(ss.ss_flags & SS_DISABLE)) {
@@ -89,6 +103,8 @@ unsigned long fgraph_stack_of(unsigned long sp)
 	if (!r.lo || !in_range(&r, sp)) {
 		struct stack_range known = r;
 
+		if (cache_busy)
+			return 0;	/* unknown, or the thread's own stack */
 		r.lo = sp & ~(UNKNOWN_WINDOW - 1);
 		r.hi = r.lo + UNKNOWN_WINDOW;
 		r.id = 0;
@@ -96,12 +112,20 @@ unsigned long fgraph_stack_of(unsigned long sp)
 		if (known.lo)
 			clip(&r, &known, sp);
 	}
-	last_stack = r;
+	if (!cache_busy) {
+		cache_busy = 1;
+		barrier();
+		last_stack = r;
+		barrier();
+		cache_busy = 0;
+	}
 	return r.id;
 }
 
 /* The main thread's bounds are found before main(), outside any handler. */
 __attribute__((constructor(101))) static void fgraph_stack_init(void)
 {
+	cache_busy = 1;
 	find_thread_stack();
+	cache_busy = 0;
 }

@@ -274,6 +274,14 @@ test_coroutines_switch_inside_traced_frames() {
 	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "coro: "
 }
 
+# A tail call hands its hijacked slot on: two entries, one sp.
+test_tail_calls_and_jumps_out_of_them() {
+	build_both stacks stacks.c
+	same_as_plain stacks tail
+	assertEquals "tail_g under tail_f, each time" 6 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c '^3 tail_g$')"
+}
+
 # A jump target in a loop of a function that does not return: the entries
 # of the skipped frames go at the next call, not at a return that never
 # comes.  (Under qemu, 50000 jumps: far past the 128 slots, and quick.)

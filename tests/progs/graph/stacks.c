@@ -9,6 +9,8 @@
  *                    and two frames
  *   nest             main calls jmp_foo, which longjmps back into main,
  *                    four times; then main calls jmp_bar
+ *   tail             tail calls (two entries share one slot and sp), and
+ *                    a longjmp out of a tail-called function
  *   altstack M N     a handler on an alternate signal stack (mmap'd right
  *                    above the thread's own stack), N signals, in M
  *                    threads at once (M = 0: the main thread); it calls
@@ -151,6 +153,29 @@ noinline void jmp_inner(int n) { longjmp(jb, n); }
 noinline void jmp_foo(int n) { jmp_inner(n); keep(n); }
 noinline int jmp_bar(int n) { keep(n); return n * 2; }
 
+noinline long tail_g(long x)
+{
+	if (x < 0)
+		longjmp(jb, 1);
+	keep(x);
+	return x * 3;
+}
+
+/* gcc -O2 turns this call into a jump, even with -pg */
+noinline long tail_f(long x) { return tail_g(x + 1); }
+
+noinline long tail_loop(void)
+{
+	volatile long sum = 0, i;
+
+	for (i = -3; i < 3; i++)
+		if (setjmp(jb) == 0)
+			sum += tail_f(i);
+		else
+			sum += 100;
+	return sum;
+}
+
 /* ---- alternate signal stacks --------------------------------------------- */
 
 #define THREAD_STACK	(256 << 10)
@@ -270,6 +295,8 @@ int main(int argc, char **argv)
 		if (r < 4)
 			jmp_foo(r + 1);
 		printf("bar %d\n", jmp_bar(r));
+	} else if (!strcmp(what, "tail")) {
+		printf("tail %ld, then %d\n", tail_loop(), after(1));
 	} else if (!strcmp(what, "altstack") || !strcmp(what, "altjump")) {
 		return alt_main(what[3] == 'j', n, m);
 	} else {
