@@ -137,6 +137,9 @@ static int entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
  * new frame proves dead, from the top down to its first live ancestor on
  * its own stack.  tail: the new frame was entered through a slot already
  * hijacked (a tail call): the entry with the same sp is its live caller.
+ * On an unknown stack (a coroutine's) only alternate-stack entries can be
+ * proved dead, and those lie on top (a handler's frames come last): the
+ * walk ends at the first other entry, so calls there stay cheap.
  */
 static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
 {
@@ -149,6 +152,8 @@ static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
 
 		if (!e->sp)
 			continue;
+		if (!stack && !(e->stack & FGRAPH_ALT_STACK))
+			break;
 		if (stack && e->stack == stack &&
 		    (e->sp > sp || (e->sp == sp && tail)))
 			break;
