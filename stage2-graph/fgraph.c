@@ -218,6 +218,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	return 0;
 }
 
+#ifdef HAVE_FUNCTION_GRAPH_FP_TEST
 static void ftrace_graph_stop(void)
 {
 	ftrace_graph_dead = 1;
@@ -244,6 +245,7 @@ bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
 		abort();
 	abort();
 }
+#endif
 
 unsigned long ftrace_return_to_handler(unsigned long sp,
 				       unsigned long frame_pointer)

@@ -32,9 +32,10 @@ trace_run() {
 	FTRACE_TRACE=$out run_target "$@" >"$out.stdout" 2>"$out.stderr"
 }
 
-# The function-tracer lines of a trace, reduced to "tid func <-parent".
+# The function-tracer lines of a trace (comm-tid [cpu] flags time: ...),
+# reduced to "tid func <-parent".
 fn_edges() {
-	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] *[0-9.]*: \(.*\)$/\1 \2/p' "$1" |
+	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] [.dXZzHhsNnp0-9a-f]\{4\} *[0-9.]*: \(.*\)$/\1 \2/p' "$1" |
 		grep -v ' <stack trace>$'
 }
 
