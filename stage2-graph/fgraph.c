@@ -26,7 +26,10 @@
  *
  * Entries of other stacks (a suspended coroutine) can sit between the top
  * and a returning entry: that entry then becomes a hole (sp = 0), popped
- * once everything above it has gone.
+ * once everything above it has gone, or squeezed out when the array is
+ * full (with signals blocked: entries move).  The depth a tracer sees is
+ * the number of live entries, not the index, and each entry keeps the
+ * depth it was entered with for its return.
  *
  * Signals: a handler can run between any two instructions and push and pop
  * entries of its own.  A slot is therefore reserved (curr_ret_stack moved)
@@ -38,6 +41,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <linux/ftrace.h>
+#include <asm/irqflags.h>
 #include <asm/trace_clock.h>
 #include "trace.h"
 #include "fgraph.h"
@@ -46,6 +50,7 @@
 
 __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 __thread int curr_ret_stack = -1;
+static __thread int ret_stack_live;	/* entries that are not holes */
 unsigned long ftrace_graph_overrun;
 unsigned long ftrace_graph_skipped;
 static int ftrace_graph_dead;
@@ -87,7 +92,7 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
 		.func = e->func,
-		.depth = idx,
+		.depth = e->depth,
 		.calltime = e->calltime,
 		.rettime = now,
 		.overrun = ftrace_graph_overrun,
@@ -95,6 +100,14 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 	};
 
 	ftrace_graph_return(&trace);
+}
+
+/* Entry k is no more: make it a hole (it was read before). */
+static void release_entry(int k)
+{
+	barrier();
+	ret_stack[k].sp = 0;
+	__atomic_sub_fetch(&ret_stack_live, 1, __ATOMIC_RELAXED);
 }
 
 /* Pop the holes on top. */
@@ -113,8 +126,30 @@ static void drop_entry(int k, unsigned long long *now, unsigned int *cpu)
 		*now = trace_clock_local(cpu);
 	graph_return(k, *now, *cpu);
 	__atomic_add_fetch(&ftrace_graph_skipped, 1, __ATOMIC_RELAXED);
-	barrier();
-	ret_stack[k].sp = 0;
+	release_entry(k);
+}
+
+/*
+ * The array is full, but holes may sit between live entries (frames of
+ * interleaved stacks returned out of order): squeeze them out.  A signal
+ * handler must not see an entry twice or half-moved: block them.
+ */
+static int compact_ret_stack(void)
+{
+	irqflags_t flags;
+	int k, n = 0;
+
+	local_irq_save(flags);
+	for (k = 0; k <= curr_ret_stack; k++) {
+		if (!ret_stack[k].sp)
+			continue;
+		if (k != n)
+			ret_stack[n] = ret_stack[k];
+		n++;
+	}
+	curr_ret_stack = n - 1;
+	local_irq_restore(flags);
+	return n;
 }
 
 /*
@@ -183,6 +218,9 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 		drop_dead_entries(sp, stack,
 				  ret == (unsigned long)return_to_handler);
 	idx = curr_ret_stack + 1;
+	if (idx >= FTRACE_RETFUNC_DEPTH &&
+	    __atomic_load_n(&ret_stack_live, __ATOMIC_RELAXED) < idx)
+		idx = compact_ret_stack();
 	if (idx >= FTRACE_RETFUNC_DEPTH) {
 		/* too deep: the function runs and returns untouched */
 		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
@@ -204,14 +242,15 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	e->fp = frame_pointer;
 	e->retp = retp;
 	e->stack = stack;
+	e->depth = __atomic_fetch_add(&ret_stack_live, 1, __ATOMIC_RELAXED);
 	e->calltime = trace_clock_local(&cpu);
 
 	trace.func = func;
-	trace.depth = idx;
+	trace.depth = e->depth;
 	trace.calltime = e->calltime;
 	trace.cpu = cpu;
 	if (!ftrace_graph_entry(&trace)) {
-		e->sp = 0;
+		release_entry(idx);
 		trim_ret_stack();
 		return -EBUSY;
 	}
@@ -289,8 +328,7 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 		now = trace_clock_local(&cpu);
 	ret = ret_stack[j].ret;
 	graph_return(j, now, cpu);
-	barrier();
-	ret_stack[j].sp = 0;		/* read everything, then release */
+	release_entry(j);		/* read everything, then release */
 	trim_ret_stack();
 	errno = saved_errno;
 	return ret;

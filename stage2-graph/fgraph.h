@@ -5,7 +5,7 @@
 /*
  * How many nested traced calls one thread can have hijacked at once (the
  * kernel used 50).  Deeper calls run normally, untraced, and are counted
- * in ftrace_graph_overrun.  128 * 56 bytes = 7 kB of TLS per thread.
+ * in ftrace_graph_overrun.  128 * 72 bytes = 9 kB of TLS per thread.
  */
 #define FTRACE_RETFUNC_DEPTH	128
 
@@ -24,6 +24,7 @@ struct ftrace_ret_stack {
 	unsigned long		sp;		/* identity, see above */
 	unsigned long		stack;		/* fgraph_stack_of(sp) */
 	unsigned long long	calltime;
+	int			depth;		/* as reported at entry */
 };
 
 extern __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];

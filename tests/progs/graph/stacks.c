@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Frames that leave the simple nesting of one stack:
- *   coro             three ucontext coroutines, each switching away and
- *                    back again from inside traced frames, until done
+ *   coro [N]         three ucontext coroutines, each switching away and
+ *                    back again from inside traced frames, N (4) times
+ *                    and more, until done
  *   jumploop N       an error-recovery loop: N times, three frames down,
  *                    longjmp back to a setjmp in the loop
  *   sigloop N        N times, a signal handler siglongjmps out of itself
@@ -41,6 +42,7 @@
 static ucontext_t sched_ctx, coro_ctx[NCORO];
 static long coro_sum[NCORO];
 static int coro_done[NCORO];
+static long coro_rounds = 4;
 
 noinline void co_yield(int id)
 {
@@ -69,7 +71,7 @@ noinline void co_body(int id)
 {
 	long i;
 
-	for (i = 0; i < 4 + id; i++)
+	for (i = 0; i < coro_rounds + id; i++)
 		coro_sum[id] += co_work(id, i);
 	coro_done[id] = 1;
 }
@@ -306,8 +308,11 @@ int main(int argc, char **argv)
 	long n = argc > 2 ? atol(argv[2]) : 0;
 	int m = argc > 3 ? atoi(argv[3]) : 0;
 
-	if (!strcmp(what, "coro"))
+	if (!strcmp(what, "coro")) {
+		if (n > 0)
+			coro_rounds = n;
 		return report_stats(coro_main());
+	}
 	if (!strcmp(what, "jumploop")) {
 		printf("recovered %ld times, %ld odd, then %d\n", n,
 		       recover_loop(n), after(1));
