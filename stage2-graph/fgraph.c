@@ -50,7 +50,12 @@
 
 __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 __thread int curr_ret_stack = -1;
-static __thread int ret_stack_live;	/* entries that are not holes */
+/*
+ * Entries that are not holes.  Plain increments are enough: a signal
+ * handler that interrupts one gives back what it took before it returns
+ * (and one that jumps away never lets the interrupted code resume).
+ */
+static __thread int ret_stack_live;
 unsigned long ftrace_graph_overrun;
 unsigned long ftrace_graph_skipped;
 static int ftrace_graph_dead;
@@ -107,7 +112,7 @@ static void release_entry(int k)
 {
 	barrier();
 	ret_stack[k].sp = 0;
-	__atomic_sub_fetch(&ret_stack_live, 1, __ATOMIC_RELAXED);
+	ret_stack_live--;
 }
 
 /* Pop the holes on top. */
@@ -219,7 +224,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 				  ret == (unsigned long)return_to_handler);
 	idx = curr_ret_stack + 1;
 	if (idx >= FTRACE_RETFUNC_DEPTH &&
-	    __atomic_load_n(&ret_stack_live, __ATOMIC_RELAXED) < idx)
+	    ret_stack_live < idx)
 		idx = compact_ret_stack();
 	if (idx >= FTRACE_RETFUNC_DEPTH) {
 		/* too deep: the function runs and returns untouched */
@@ -242,7 +247,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	e->fp = frame_pointer;
 	e->retp = retp;
 	e->stack = stack;
-	e->depth = __atomic_fetch_add(&ret_stack_live, 1, __ATOMIC_RELAXED);
+	e->depth = ret_stack_live++;
 	e->calltime = trace_clock_local(&cpu);
 
 	trace.func = func;
