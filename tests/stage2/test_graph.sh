@@ -246,7 +246,7 @@ build_both() {
 # function_graph prints and exits as the plain one, and no call overran the
 # return stack (where the program reports the counters on stderr, as
 # stacks.c does); unless UNBALANCED is set (the trace outgrows the ring
-# buffer), every call the trace opens is closed.  Trace: $TMPD/NAME.{O0,O2}.t
+# buffer, or frames return unseen), every call the trace opens is closed.  Trace: $TMPD/NAME.{O0,O2}.t
 same_as_plain() {
 	local name=$1 v rc1 rc2
 	shift
@@ -389,6 +389,16 @@ test_backtrace_sees_real_frames() {
 	assertContains "$(cat "$TMPD/unwind.O2.t.stdout")" "bt_c bt_b bt_a main"
 	same_as_plain unwindx backtrace
 	assertContains "$(cat "$TMPD/unwindx.O2.t.stdout")" "bt_c bt_b bt_a main"
+}
+
+# An exception search with no handler walks every frame (through the
+# hijacked ones) and returns: the frames go on and return normally.  (The
+# search put their real return addresses back: their returns are not seen,
+# chapter 2, "Unwinders".)
+test_exception_search_through_hijacked_frames() {
+	build_both unwindx unwind.c -fexceptions
+	UNBALANCED=1 same_as_plain unwindx raise
+	assertContains "$(cat "$TMPD/unwindx.O2.t.stdout")" "returned 7, then 2"
 }
 
 # Forced unwinding (pthread_exit, pthread_cancel) runs every cleanup

@@ -9,12 +9,16 @@
  *   cancel       pthread_cancel() of a thread blocked in pause() three
  *                frames deep, a cleanup handler in each frame
  *   testcancel   the same, acted upon in pthread_testcancel()
+ *   raise        _Unwind_RaiseException() three frames deep, with no
+ *                handler anywhere: the search walks the whole stack and
+ *                returns, and the frames return as usual
  */
 #include <execinfo.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #define noinline __attribute__((noipa))
 #define keep(x) __asm__ volatile("" : "+r" (x))
@@ -117,6 +121,17 @@ noinline void *th_a(void *arg)
 
 noinline int after(int x) { keep(x); return x + 1; }
 
+noinline int rs_c(int x)
+{
+	static struct _Unwind_Exception exc;
+
+	memcpy(&exc.exception_class, "KIT\0TEST", 8);
+	printf("raise: %d\n", (int)_Unwind_RaiseException(&exc));
+	return x + 1;
+}
+noinline int rs_b(int x) { int r = rs_c(x) * 2; keep(r); return r; }
+noinline int rs_a(int x) { int r = rs_b(x) + 3; keep(r); return r; }
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -125,6 +140,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(what, "backtrace")) {
 		printf("then %d\n", after(bt_a(1) > 1));
+		return 0;
+	}
+	if (!strcmp(what, "raise")) {
+		printf("returned %d, then %d\n", rs_a(1), after(1));
 		return 0;
 	}
 	if (!strcmp(what, "exit")) {
