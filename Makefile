@@ -121,9 +121,6 @@ FORCE:
 $(O)/progs/%.o: tests/progs/%.c $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
-$(O)/progs/%.o: tests/progs/%.S $(O)/.flags
-	@mkdir -p $(dir $@)
-	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -Iarch/$(ARCH)/include -c $< -o $@
 $(O)/%: $(O)/progs/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $(filter %.o,$^) $(TRACE_LIBS)

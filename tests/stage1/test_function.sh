@@ -133,17 +133,37 @@ test_recursion_guard() {
 	assertEquals "recurse: callbacks=10 missed=10" "$(grep '^recurse:' "$TMPD/rec.stdout")"
 }
 
-# The runtime is never instrumented (the kernel's notrace): the kit's own
-# recordmcount finds no mcount call site in any object of libftrace.a, so
-# the tracer cannot recurse into itself.
+# The runtime is never instrumented (the kernel's notrace): no object of
+# libftrace.a has an mcount call site, so the tracer cannot recurse into
+# itself.  Sites are found as arch/$ARCH/tests/facts.sh describes them
+# (tests/recordmcount/objdump-sites.sh) and, where the arch has
+# HAVE_FTRACE_MCOUNT_RECORD, by the kit's own recordmcount; both must
+# find the sites of a traced object first, or "none" would prove nothing.
 test_runtime_not_instrumented() {
-	make -s -C "$KIT" recordmcount || fail "cannot build recordmcount"
+	local lister=$KIT/tests/recordmcount/objdump-sites.sh o sites
+	local sym traced=$TMPD/traced.o
+	sym=$(mkvar MCOUNT_SYMBOL)
+	$CC -O2 $(mkvar TRACE_CFLAGS) -c "$KIT/tests/progs/demo.c" -o "$traced" ||
+		fail "cannot compile demo.c with -pg"
 	mkdir -p "$TMPD/ar" && (cd "$TMPD/ar" && $(mkvar AR) x "$O/libftrace.a")
 	assertTrue "objects extracted" "ls '$TMPD'/ar/*.o >/dev/null"
-	assertEquals "call sites in the runtime" "" \
-		"$("$KIT/build/host/recordmcount" --list "$TMPD"/ar/*.o)"
-	assertTrue "but it defines $(mkvar MCOUNT_SYMBOL)" \
-		"$(mkvar CROSS_COMPILE)nm '$O/libftrace.a' | grep -q ' T $(mkvar MCOUNT_SYMBOL)\$'"
+	sites=$("$lister" "$ARCH" "$OBJDUMP" "$sym" "$traced")
+	assertEquals "objdump-sites.sh status on a -pg object" 0 "$?"
+	assertNotNull "objdump-sites.sh finds the sites of a -pg object" "$sites"
+	for o in "$TMPD"/ar/*.o; do
+		sites=$("$lister" "$ARCH" "$OBJDUMP" "$sym" "$o")
+		assertEquals "objdump-sites.sh status on $o" 0 "$?"
+		assertEquals "call sites in $(basename "$o")" "" "$sites"
+	done
+	[ -n "$(mkvar HAVE_FTRACE_MCOUNT_RECORD)" ] || return 0
+	make -s -C "$KIT" recordmcount || fail "cannot build recordmcount"
+	local rm=$KIT/build/host/recordmcount
+	assertNotNull "recordmcount finds the sites of a -pg object" \
+		"$("$rm" --list "$traced")"
+	sites=$("$rm" --list "$TMPD"/ar/*.o 2>"$TMPD/rm.err")
+	assertEquals "recordmcount status" 0 "$?"
+	assertEquals "call sites in the runtime" "" "$sites"
+	assertEquals "recordmcount says" "" "$(cat "$TMPD/rm.err")"
 }
 
 test_options_file_alias() {
@@ -178,7 +198,8 @@ stack_after() { # trace re k n
 		$0 ~ re { if (++seen == k) want = 1; next }
 		want && /<stack trace>/ { grab = 1; next }
 		grab && /^ => / { if (got < n) s = s (got++ ? " " : "") $2; next }
-		grab { print s; exit }' "$1"
+		grab { print s; grab = 0; exit }
+		END { if (grab) print s }' "$1"
 }
 
 test_stack_trace_names_real_callers() {
@@ -192,6 +213,35 @@ test_stack_trace_names_real_callers() {
 	# a handler's chain ends at the signal trampoline, in the C library
 	assertEquals "in_handler on_signal" \
 		"$(stack_after "$TMPD/st" ': in_handler <-on_signal$' 1 2)"
+}
+
+# A frame-pointer walker ends the chain at a next frame further away than
+# the arch's limit (TEST_STACK_WALK_LIMIT_MB): a frame well under it is
+# walked through, one over it ends the walk right there.  Either way the
+# program computes what it computes untraced.
+test_stack_walk_stops_at_a_far_frame() {
+	local lim
+	need_facts TEST_STACK_WALK_LIMIT_MB || return
+	lim=$TEST_STACK_WALK_LIMIT_MB
+	case $lim in
+	none)	lim=8 ;;
+	[1-9]|[1-9][0-9]) ;;
+	*)	fail "$FACTS: TEST_STACK_WALK_LIMIT_MB: MB or none"; return ;;
+	esac
+	FTRACE_TRACE_OPTIONS=func_stack_trace \
+		trace_run "$TMPD/far" "$O/farframe" 1 $((lim + 4))
+	assertEquals "status" 0 $?
+	assertEquals "result 10" "$(cat "$TMPD/far.stdout")"
+	assertEquals "both probes traced" 2 \
+		"$(fn_edges "$TMPD/far" | grep -c ' probe <-big_frame$')"
+	if [ "$TEST_STACK_WALK_LIMIT_MB" = none ]; then
+		return
+	fi
+	assertEquals "a 1 MB frame is walked through" \
+		"probe big_frame outer thread_fn" \
+		"$(stack_after "$TMPD/far" ': probe <-big_frame$' 1 4)"
+	assertEquals "a $((lim + 4)) MB frame ends the walk" "probe big_frame" \
+		"$(stack_after "$TMPD/far" ': probe <-big_frame$' 2 4)"
 }
 
 # A signal handler that interrupts the tracer mid-record: nothing lost,
