@@ -103,8 +103,9 @@ unsigned long fgraph_stack_of(unsigned long sp)
 	if (!r.lo || !in_range(&r, sp)) {
 		struct stack_range known = r;
 
+		/* unknown, or the thread's own stack */
 		if (cache_busy)
-			return 0;	/* unknown, or the thread's own stack */
+			return 0;
 		r.lo = sp & ~(UNKNOWN_WINDOW - 1);
 		r.hi = r.lo + UNKNOWN_WINDOW;
 		r.id = 0;

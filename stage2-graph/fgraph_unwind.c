@@ -16,9 +16,14 @@
  *    address minus one), and asks the routine, which puts the real
  *    address where the unwinder reads it next.  A forced unwind never
  *    comes back to the frames it leaves: their entries are closed then.
- * 2. backtrace() of the C library walks without personality routines:
- *    the kit's backtrace() writes the real addresses back into the
- *    hijacked slots, calls the library's, and hijacks them again.
+ * 2. backtrace() of the C library walks without personality routines
+ *    (DWARF's _Unwind_Backtrace): the kit's backtrace() writes the real
+ *    addresses back into the hijacked slots, calls the library's, and
+ *    hijacks them again.
+ *
+ * Wrapping the unwinder's entry points instead cannot work: glibc calls
+ * _Unwind_ForcedUnwind (pthread_exit, pthread_cancel) through its own
+ * dlopen of libgcc_s, never through the program's symbols.
  *
  * This object is built with unwind tables (CFLAGS_fgraph_unwind.o in
  * Kbuild): backtrace() walks out of it into the program.
@@ -85,7 +90,8 @@ int backtrace(void **buffer, int size)
 #ifdef __ARM_EABI_UNWINDER__
 /*
  * ARM EHABI: the routine unwinds the frame itself.  return_to_handler's
- * "frame" is empty: sp stays, pc becomes the real return address.
+ * "frame" is empty: sp stays, pc becomes the real return address.  Every
+ * walk calls it, _Unwind_Backtrace too (as a virtual unwind).
  */
 _Unwind_Reason_Code ftrace_graph_personality(_Unwind_State state,
 					     _Unwind_Control_Block *ucbp,

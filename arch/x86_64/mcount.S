@@ -176,8 +176,10 @@ return_to_handler:
 	subq	$VEC_AREA, %rsp
 	SAVE_VECTORS
 	SAVE_X87
-	leaq	24(%rbx), %rdi		/* arg 1: sp on entry, the frame's identity */
-	movq	%rbp, %rsi		/* arg 2: frame pointer for the FP test */
+	/* arg 1: sp on entry, the frame's identity */
+	leaq	24(%rbx), %rdi
+	/* arg 2: frame pointer for the FP test */
+	movq	%rbp, %rsi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_X87

@@ -190,7 +190,7 @@ struct alt_thread {
 	int		jump, signals, handled;
 	long		sum;
 	sigjmp_buf	env;
-	char		*mem;		/* thread stack, alt stack right above */
+	char		*mem;		/* thread stack, alt stack above */
 };
 
 static __thread struct alt_thread *self;
