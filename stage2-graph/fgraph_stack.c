@@ -23,6 +23,7 @@
  */
 #include <pthread.h>
 #include <signal.h>
+#include <linux/ftrace.h>
 #include "fgraph.h"
 
 struct stack_range {
