@@ -45,6 +45,8 @@ static unsigned int print_fn(FILE *f, struct trace_buffer *b,
 
 static struct ftrace_ops trace_ops = {
 	.func = function_trace_call,
+	/* chapter 4: set_ftrace_filter and set_ftrace_notrace apply */
+	.flags = FTRACE_OPS_FL_GLOBAL,
 };
 
 static int function_trace_init(void)
