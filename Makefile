@@ -148,7 +148,7 @@ $(LIB): $(O)/runtime.o
 
 $(O)/%.o: %.c $(O)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(KIT_CFLAGS) $(CFLAGS_$(@F)) -MMD -MP -c $< -o $@
 
 $(O)/%.o: %.S $(O)/.flags
 	@mkdir -p $(dir $@)

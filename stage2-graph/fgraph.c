@@ -8,26 +8,56 @@
  * slot at return_to_handler; on return (ftrace_return_to_handler) the entry
  * is popped and its address handed back to the asm, which jumps there.
  *
+ * Which frame returns: every entry records the stack pointer its function
+ * will return with (sp), and return_to_handler passes the sp it starts
+ * with.  Two live frames never share an sp (frame pointers can: a caller
+ * without one, or coroutines that inherit their creator's), so the topmost
+ * entry with that sp is the one returning.  (A tail call hands its own,
+ * already hijacked slot to the callee: both entries have the same sp, the
+ * callee's is above and returns first, into return_to_handler again.)
+ *
+ * Frames that never return (longjmp, siglongjmp, an abandoned stack)
+ * leave dead entries behind.  An entry is dead when its frame lies deeper
+ * than a frame that is running now on the same stack (fgraph_stack.c says
+ * which stack an address is on), or when it was made on the alternate
+ * signal stack and the thread has left that stack.  Dead entries are
+ * looked for at every entry and return that does not follow the simple
+ * nesting, closed (their return is reported now) and dropped.
+ *
+ * Entries of other stacks (a suspended coroutine) can sit between the top
+ * and a returning entry: that entry then becomes a hole (sp = 0), popped
+ * once everything above it has gone, or squeezed out when the array is
+ * full (with signals blocked: entries move).  The depth a tracer sees is
+ * the number of live entries, not the index, and each entry keeps the
+ * depth it was entered with for its return.
+ *
  * Signals: a handler can run between any two instructions and push and pop
  * entries of its own.  A slot is therefore reserved (curr_ret_stack moved)
- * before it is filled, and released only after it was read.
- *
- * longjmp: frames that a jump skipped never return, so their entries stay
- * on the stack.  The frame pointer handed to ftrace_return_to_handler says
- * which frame is really returning; the entries above it belong to deeper,
- * dead frames and are closed (their return is reported now) and dropped.
+ * before it is filled, and released only after it was read; the top is
+ * only ever lowered past holes, re-reading curr_ret_stack each time.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <linux/ftrace.h>
+#include <asm/irqflags.h>
 #include <asm/trace_clock.h>
 #include "trace.h"
 #include "fgraph.h"
 
+#define barrier()	__asm__ __volatile__("" ::: "memory")
+
 __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 __thread int curr_ret_stack = -1;
+/*
+ * Entries that are not holes.  Plain increments are enough: a signal
+ * handler that interrupts one gives back what it took before it returns
+ * (and one that jumps away never lets the interrupted code resume).
+ */
+static __thread int ret_stack_live;
 unsigned long ftrace_graph_overrun;
+unsigned long ftrace_graph_skipped;
 static int ftrace_graph_dead;
 
 /* set by register_ftrace_graph() and friends, stage2-graph/fgraph_ops.c */
@@ -39,49 +69,13 @@ int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 	return 0;
 }
 
-int function_graph_enter(unsigned long ret, unsigned long func,
-			 unsigned long frame_pointer, unsigned long *retp)
-{
-	struct ftrace_graph_ent trace;
-	struct ftrace_ret_stack *e;
-	unsigned int cpu;
-	int idx;
-
-	if (__builtin_expect(ftrace_graph_dead, 0))
-		return -EBUSY;
-	idx = curr_ret_stack + 1;
-	if (idx >= FTRACE_RETFUNC_DEPTH) {
-		/* too deep: the function runs and returns untouched */
-		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
-		return -EBUSY;
-	}
-	curr_ret_stack = idx;		/* reserve, then fill */
-	__asm__ __volatile__("" ::: "memory");
-	e = &ret_stack[idx];
-	e->ret = ret;
-	e->func = func;
-	e->fp = frame_pointer;
-	e->retp = retp;
-	e->calltime = trace_clock_local(&cpu);
-
-	trace.func = func;
-	trace.depth = idx;
-	trace.calltime = e->calltime;
-	trace.cpu = cpu;
-	if (!ftrace_graph_entry(&trace)) {
-		curr_ret_stack = idx - 1;
-		return -EBUSY;
-	}
-	return 0;
-}
-
 /* Report the return of the entry at idx, with the time of now. */
 static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
 		.func = e->func,
-		.depth = idx,
+		.depth = e->depth,
 		.calltime = e->calltime,
 		.rettime = now,
 		.overrun = ftrace_graph_overrun,
@@ -91,15 +85,175 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 	ftrace_graph_return(&trace);
 }
 
+/* Entry k is no more: make it a hole (it was read before). */
+static void release_entry(int k)
+{
+	barrier();
+	ret_stack[k].sp = 0;
+	ret_stack_live--;
+}
+
+/* Pop the holes on top. */
+static void trim_ret_stack(void)
+{
+	int k;
+
+	while ((k = curr_ret_stack) >= 0 && !ret_stack[k].sp)
+		curr_ret_stack = k - 1;
+}
+
+/* A frame that will never return: report it closed now, and drop it. */
+static void drop_entry(int k, unsigned long long *now, unsigned int *cpu)
+{
+	if (!*now)
+		*now = trace_clock_local(cpu);
+	graph_return(k, *now, *cpu);
+	__atomic_add_fetch(&ftrace_graph_skipped, 1, __ATOMIC_RELAXED);
+	release_entry(k);
+}
+
+/*
+ * The array is full, but holes may sit between live entries (frames of
+ * interleaved stacks returned out of order): squeeze them out.  A signal
+ * handler must not see an entry twice or half-moved: block them.
+ */
+static int compact_ret_stack(void)
+{
+	irqflags_t flags;
+	int k, n = 0;
+
+	local_irq_save(flags);
+	for (k = 0; k <= curr_ret_stack; k++) {
+		if (!ret_stack[k].sp)
+			continue;
+		if (k != n)
+			ret_stack[n] = ret_stack[k];
+		n++;
+	}
+	curr_ret_stack = n - 1;
+	local_irq_restore(flags);
+	return n;
+}
+
+/*
+ * Is e dead, seen from a frame running with sp on the stack "stack"?
+ * Only the frames of the very stack sp is on can be compared with it; on
+ * the alternate signal stack, the kernel starts every handler at its top,
+ * so nothing made there survives the thread leaving it.
+ */
+static int entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
+		      unsigned long stack)
+{
+	if (stack && e->stack == stack)
+		return e->sp < sp;
+	return (e->stack & FGRAPH_ALT_STACK) && !(stack & FGRAPH_ALT_STACK);
+}
+
+/*
+ * The slow path of function_graph_enter(): the call does not simply nest
+ * in the top entry (a jump or a switch of stacks happened).  Drop what the
+ * new frame proves dead, from the top down to its first live ancestor on
+ * its own stack.  tail: the new frame was entered through a slot already
+ * hijacked (a tail call): the entry with the same sp is its live caller.
+ * On an unknown stack (a coroutine's) only alternate-stack entries can be
+ * proved dead, and those lie on top (a handler's frames come last): the
+ * walk ends at the first other entry, so calls there stay cheap.
+ */
+static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
+{
+	unsigned long long now = 0;
+	unsigned int cpu = 0;
+	int k;
+
+	for (k = curr_ret_stack; k >= 0; k--) {
+		struct ftrace_ret_stack *e = &ret_stack[k];
+
+		if (!e->sp)
+			continue;
+		if (!stack && !(e->stack & FGRAPH_ALT_STACK))
+			break;
+		if (stack && e->stack == stack &&
+		    (e->sp > sp || (e->sp == sp && tail)))
+			break;
+		if (entry_dead(e, sp, stack) || (stack && e->stack == stack))
+			drop_entry(k, &now, &cpu);
+	}
+	trim_ret_stack();
+}
+
+int function_graph_enter(unsigned long ret, unsigned long func,
+			 unsigned long frame_pointer, unsigned long *retp,
+			 unsigned long sp)
+{
+	struct ftrace_graph_ent trace;
+	struct ftrace_ret_stack *e;
+	unsigned long stack;
+	unsigned int cpu;
+	int idx;
+
+	if (__builtin_expect(ftrace_graph_dead, 0))
+		return -EBUSY;
+	stack = fgraph_stack_of(sp);
+	idx = curr_ret_stack;
+	/* the fast path: a deeper frame on the top entry's stack */
+	if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
+			  ret_stack[idx].sp > sp))
+		drop_dead_entries(sp, stack,
+				  ret == (unsigned long)return_to_handler);
+	idx = curr_ret_stack + 1;
+	if (idx >= FTRACE_RETFUNC_DEPTH &&
+	    ret_stack_live < idx)
+		idx = compact_ret_stack();
+	if (idx >= FTRACE_RETFUNC_DEPTH) {
+		/* too deep: the function runs and returns untouched */
+		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
+		return -EBUSY;
+	}
+	/*
+	 * Not a hole even before it is ours: a handler that runs right after
+	 * the reservation must not pop it as one.  A handler that runs
+	 * before it may use the slot and leave a hole: hence the second sp.
+	 */
+	e = &ret_stack[idx];
+	e->sp = sp;
+	barrier();
+	curr_ret_stack = idx;		/* reserve, then fill */
+	barrier();
+	e->sp = sp;
+	e->ret = ret;
+	e->func = func;
+	e->fp = frame_pointer;
+	e->retp = retp;
+	e->stack = stack;
+	e->depth = ret_stack_live++;
+	e->calltime = trace_clock_local(&cpu);
+
+	trace.func = func;
+	trace.depth = e->depth;
+	trace.calltime = e->calltime;
+	trace.cpu = cpu;
+	if (!ftrace_graph_entry(&trace)) {
+		release_entry(idx);
+		trim_ret_stack();
+		return -EBUSY;
+	}
+	return 0;
+}
+
+#ifdef HAVE_FUNCTION_GRAPH_FP_TEST
 static void ftrace_graph_stop(void)
 {
 	ftrace_graph_dead = 1;
 	unregister_ftrace_graph();
 }
 
-/* HAVE_FUNCTION_GRAPH_FP_TEST failed: the kernel panics, we abort. */
+/*
+ * HAVE_FUNCTION_GRAPH_FP_TEST failed, or no entry has the returning sp:
+ * the return address is unknown.  The kernel panics, we abort.
+ */
 static void __attribute__((noreturn))
-bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long frame_pointer)
+bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
+		  unsigned long received)
 {
 	char msg[256], name[32];
 	int n;
@@ -107,18 +261,20 @@ bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long frame_pointer)
 	ftrace_graph_stop();
 	n = snprintf(msg, sizeof(msg), "Bad frame pointer: expected %lx, "
 		     "received %lx\n  from func %s return to %lx\n",
-		     e->fp, frame_pointer,
+		     expected, received,
 		     ksym_name(e->func, name, sizeof(name)), e->ret);
 	if (write(2, msg, n) < 0)
 		abort();
 	abort();
 }
+#endif
 
-unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
+unsigned long ftrace_return_to_handler(unsigned long sp,
+				       unsigned long frame_pointer)
 {
-	unsigned long long now;
-	unsigned long ret;
-	unsigned int cpu;
+	unsigned long long now = 0;
+	unsigned long ret, stack;
+	unsigned int cpu = 0;
 	int idx = curr_ret_stack, j, k;
 	int saved_errno = errno;
 
@@ -129,45 +285,143 @@ unsigned long ftrace_return_to_handler(unsigned long frame_pointer)
 			abort();
 		abort();
 	}
-	/*
-	 * Which entry is returning: the topmost one whose caller's frame is
-	 * the one we are returning to.  Entries above it can only be deeper
-	 * frames (nearer the stack's end) that a longjmp left behind; an
-	 * entry that is neither means the frame pointer itself is wrong.
-	 * (Frame pointers are compared for equality only: a caller in the C
-	 * library keeps anything in that register.)
-	 */
-	for (j = idx; j >= 0 && ret_stack[j].fp != frame_pointer; j--)
+	for (j = idx; j >= 0 && ret_stack[j].sp != sp; j--)
 		;
-	if (j < 0)
-		bad_frame_pointer(&ret_stack[idx], frame_pointer);
-	for (k = j + 1; k <= idx; k++)
-		if (ret_stack[k].retp >= ret_stack[j].retp)
-			bad_frame_pointer(&ret_stack[idx], frame_pointer);
-
-	now = trace_clock_local(&cpu);
-	for (; idx > j; idx--) {	/* close the frames longjmp skipped */
-		graph_return(idx, now, cpu);
-		curr_ret_stack = idx - 1;
+	if (j < 0) {
+#ifdef HAVE_FUNCTION_GRAPH_FP_TEST
+		bad_frame_pointer(&ret_stack[idx], ret_stack[idx].sp, sp);
+#else
+		j = idx;	/* the kernel's assumption: the top returns */
+#endif
 	}
+#ifdef HAVE_FUNCTION_GRAPH_FP_TEST
+	if (ret_stack[j].fp != frame_pointer)
+		bad_frame_pointer(&ret_stack[j], ret_stack[j].fp,
+				  frame_pointer);
+#endif
+	if (j < idx) {
+		/* above us: frames a jump skipped, or other stacks' frames */
+		stack = fgraph_stack_of(sp);
+		for (k = idx; k > j; k--)
+			if (ret_stack[k].sp &&
+			    entry_dead(&ret_stack[k], sp, stack))
+				drop_entry(k, &now, &cpu);
+	}
+	if (!now)
+		now = trace_clock_local(&cpu);
 	ret = ret_stack[j].ret;
 	graph_return(j, now, cpu);
-	__asm__ __volatile__("" ::: "memory");
-	curr_ret_stack = j - 1;		/* read everything, then release */
+	release_entry(j);		/* read everything, then release */
+	trim_ret_stack();
 	errno = saved_errno;
 	return ret;
 }
 
+/*
+ * An unwinder read ret from the stack slot retp: if that is
+ * return_to_handler, the slot was hijacked and the entry knows the real
+ * address.
+ */
 unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp)
 {
 	int i;
+#ifndef HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
+	int n = 0;
+#endif
 
 	if (ret != (unsigned long)return_to_handler)
 		return ret;
-	/* the lowest entry hijacked through this slot has the real address */
-	for (i = 0; i <= curr_ret_stack; i++)
-		if (ret_stack[i].retp == retp)
+#ifdef HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
+	/*
+	 * The newest entry of that slot is the live one (older ones belong
+	 * to dead frames that used the same place); a tail call put
+	 * return_to_handler in the entry above its caller's.
+	 */
+	for (i = curr_ret_stack; i >= 0; i--)
+		if (ret_stack[i].sp && ret_stack[i].retp == retp &&
+		    ret_stack[i].ret != ret)
 			return ret_stack[i].ret;
+#else
+	/* the walk meets hijacked frames newest first: count them */
+	for (i = curr_ret_stack; i >= 0; i--) {
+		if (!ret_stack[i].sp)
+			continue;
+		if (n++ == *idx) {
+			(*idx)++;
+			return ret_stack[i].ret;
+		}
+	}
+#endif
+	return ret;
+}
+
+/*
+ * A thread that ends inside traced frames (pthread_exit, cancellation: a
+ * forced unwind leaves at least the start routine's frame behind) closes
+ * what is still open, from a TLS destructor.
+ */
+static pthread_key_t fgraph_exit_key;
+static pthread_once_t fgraph_exit_once = PTHREAD_ONCE_INIT;
+
+static void fgraph_thread_exit(void *unused)
+{
+	unsigned long long now = 0;
+	unsigned int cpu = 0;
+	int k;
+
+	for (k = curr_ret_stack; k >= 0; k--)
+		if (ret_stack[k].sp)
+			drop_entry(k, &now, &cpu);
+	curr_ret_stack = -1;
+}
+
+static void fgraph_exit_key_create(void)
+{
+	pthread_key_create(&fgraph_exit_key, fgraph_thread_exit);
+}
+
+void fgraph_thread_init(void)
+{
+	pthread_once(&fgraph_exit_once, fgraph_exit_key_create);
+	pthread_setspecific(fgraph_exit_key, (void *)1);
+}
+
+/* Every entry that a frame running with sp proves dead goes (unwinding). */
+void fgraph_drop_dead(unsigned long sp)
+{
+	drop_dead_entries(sp, fgraph_stack_of(sp), 0);
+}
+
+/*
+ * An unwinder walks out of the hijacked frame that returns with sp: the
+ * real return address, or 0 when no entry has that sp.  drop: the frame
+ * is gone for good (a forced unwind: pthread_exit, pthread_cancel): close
+ * its entries, and those of deeper frames on its stack.
+ */
+unsigned long fgraph_unwind_frame(unsigned long sp, int drop)
+{
+	unsigned long long now = 0;
+	unsigned long ret = 0;
+	unsigned int cpu = 0;
+	int k;
+
+	for (k = curr_ret_stack; k >= 0; k--) {
+		struct ftrace_ret_stack *e = &ret_stack[k];
+
+		if (e->sp != sp)
+			continue;
+		/* a tail call's entry holds return_to_handler: look below */
+		if (!ret && e->ret != (unsigned long)return_to_handler)
+			ret = e->ret;
+		if (drop)
+			drop_entry(k, &now, &cpu);
+		if (ret)
+			break;
+	}
+	if (drop) {
+		fgraph_drop_dead(sp);
+		trim_ret_stack();
+	}
 	return ret;
 }

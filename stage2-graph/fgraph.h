@@ -5,18 +5,29 @@
 /*
  * How many nested traced calls one thread can have hijacked at once (the
  * kernel used 50).  Deeper calls run normally, untraced, and are counted
- * in ftrace_graph_overrun.  128 * 40 bytes = 5 kB of TLS per thread.
+ * in ftrace_graph_overrun.  128 * 72 bytes = 9 kB of TLS per thread.
  */
 #define FTRACE_RETFUNC_DEPTH	128
 
+/*
+ * One hijacked call.  sp is what identifies the frame: the stack pointer
+ * the function will return with (its caller's sp at the call), unique
+ * among the live frames of a thread, since every live frame has its own
+ * place on some stack.  sp == 0 marks a slot whose call has returned (or
+ * was dropped) but which could not be popped yet: a "hole" (see fgraph.c).
+ */
 struct ftrace_ret_stack {
 	unsigned long		ret;		/* where the function returns */
 	unsigned long		func;		/* its selfpc */
 	unsigned long		fp;		/* caller's frame (FP test) */
 	unsigned long		*retp;		/* the slot we rewrote */
+	unsigned long		sp;		/* identity, see above */
+	unsigned long		stack;		/* fgraph_stack_of(sp) */
 	unsigned long long	calltime;
+	int			depth;		/* as reported at entry */
 };
 
+extern __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 extern __thread int curr_ret_stack;
 
 /* ftrace_stub takes other arguments, but it only returns: safe to call */
@@ -31,5 +42,23 @@ void register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
 				    trace_func_graph_ent_t entryfunc);
 void unregister_ftrace_profiler_graph(void);
 extern unsigned long ftrace_graph_overrun;
+extern unsigned long ftrace_graph_skipped;
+
+/*
+ * fgraph_stack.c: which stack an address lies on.  Returns an identifier
+ * of that stack (its lowest address), or 0 when the kit does not know the
+ * stack: addresses on an unknown stack are never compared.
+ * FGRAPH_ALT_STACK is set in the identifier of the thread's alternate
+ * signal stack.
+ */
+#define FGRAPH_ALT_STACK	1UL
+unsigned long fgraph_stack_of(unsigned long sp);
+
+/* fgraph.c: once per thread, before its first entry (fgraph_stack.c) */
+void fgraph_thread_init(void);
+
+/* fgraph.c, for fgraph_unwind.c */
+void fgraph_drop_dead(unsigned long sp);
+unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
 
 #endif

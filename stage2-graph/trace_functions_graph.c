@@ -411,6 +411,8 @@ static void graph_stats_line(FILE *f)
 {
 	/* calls deeper than FTRACE_RETFUNC_DEPTH, run untraced */
 	fprintf(f, "graph-overrun: %lu\n", ftrace_graph_overrun);
+	/* calls a jump or an unwind left, closed when found (chapter 2) */
+	fprintf(f, "graph-skipped: %lu\n", ftrace_graph_skipped);
 }
 
 /* A child after fork() counts its own overruns, as it has its own trace. */

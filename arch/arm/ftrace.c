@@ -84,6 +84,8 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 {
 	unsigned long *fp = (unsigned long *)frame_pointer;
 	unsigned long fp_at_return = frame_pointer;
+	/* without a frame, sp is back above the copy once mcount popped it */
+	unsigned long sp = (unsigned long)(parent + 1);
 
 	if (selfpc & 1) {
 		thumb_refused(selfpc);
@@ -92,7 +94,8 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	if (own_apcs_frame(fp, parent, selfpc)) {
 		parent = &fp[-1];
 		fp_at_return = fp[-3];
+		sp = fp[-2];	/* the epilogue's ldm puts it back */
 	}
-	if (!function_graph_enter(*parent, selfpc, fp_at_return, parent))
+	if (!function_graph_enter(*parent, selfpc, fp_at_return, parent, sp))
 		*parent = (unsigned long)return_to_handler;
 }

@@ -185,21 +185,38 @@ ftrace_graph_caller:
  * bit 0 of the address says so).  gcc keeps sp 8-byte aligned at calls,
  * but the caller may be any code: align it here rather than trust that.
  */
+/*
+ * Unwind information (EHABI) for unwinders that meet return_to_handler as
+ * the return address of a hijacked function (stage2-graph/fgraph_unwind.c):
+ * they look up the address minus two, in this one-word entry in front of
+ * the label, whose personality routine, ftrace_graph_personality(), sets
+ * pc to the real return address and leaves sp as it is.  The body itself
+ * is marked "cannot unwind": a walk that starts inside it ends there.
+ */
+	.align	2
+	.fnstart
+	.personality ftrace_graph_personality
+	nop
+	.fnend
+
 	.globl	return_to_handler
 	.type	return_to_handler, %function
-	.align	2
 return_to_handler:
+	.fnstart
+	.cantunwind
 	mov	ip, sp
 	bic	sp, sp, #7
 	push	{r0-r3, ip, lr}		@ lr: only a slot for the answer
 	vpush	{d0-d7}			@ 24 + 64 bytes: still 8-byte aligned
-	mov	r0, fp			@ arg 1: fp, for the frame pointer test
+	mov	r0, ip			@ arg 1: sp, the frame's identity
+	mov	r1, fp			@ arg 2: fp, for the frame pointer test
 	bl	ftrace_return_to_handler
 	str	r0, [sp, #(8 * 8 + 5 * 4)]	@ the real return address
 	vpop	{d0-d7}
 	pop	{r0-r3, ip, lr}
 	mov	sp, ip
 	bx	lr
+	.fnend
 	.size	return_to_handler, .-return_to_handler
 #endif
 

@@ -112,6 +112,8 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	ret = *slot;
 	if (ret != *parent)
 		return;
-	if (function_graph_enter(ret, selfpc, sp + f.size, slot) == 0)
+	/* identity and frame pointer alike: the caller's sp */
+	if (function_graph_enter(ret, selfpc, sp + f.size, slot,
+				 sp + f.size) == 0)
 		*slot = (unsigned long)return_to_handler;
 }

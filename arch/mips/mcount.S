@@ -198,6 +198,22 @@ _mcount_end:
 #define RET_GP		40
 #define RET_FRAME_SIZE	48
 
+/*
+ * Unwind information for unwinders that meet return_to_handler as the
+ * return address of a hijacked function (stage2-graph/fgraph_unwind.c).
+ * They look up the address minus one: this one-word entry in front of the
+ * label.  There the frame is empty (CFA = sp, the hijacked function's own
+ * CFA), ra is where that function saved it (same value: its slot), and
+ * ftrace_graph_personality() writes the real address there first.  The
+ * body has no unwind entry: a walk that starts inside it ends there.
+ */
+	.cfi_startproc
+	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_def_cfa $sp, 0
+	.cfi_same_value $31
+	nop
+	.cfi_endproc
+
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 	.ent	return_to_handler
@@ -208,8 +224,10 @@ return_to_handler:
 	sw	$gp, RET_GP($sp)
 	sdc1	$f0, RET_F0($sp)
 	sdc1	$f2, RET_F2($sp)
+	/* the caller's sp: the frame's identity and its frame pointer */
+	addiu	$a1, $sp, RET_FRAME_SIZE
 	jal	ftrace_return_to_handler
-	 addiu	$a0, $sp, RET_FRAME_SIZE	/* frame_pointer: caller's sp */
+	 move	$a0, $a1		/* arg 1: sp; arg 2: the same */
 	move	$ra, $v0		/* the original return address */
 	ldc1	$f2, RET_F2($sp)
 	ldc1	$f0, RET_F0($sp)

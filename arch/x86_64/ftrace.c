@@ -18,7 +18,9 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 {
 	unsigned long old = *parent;
 
-	if (function_graph_enter(old, selfpc, frame_pointer, parent))
+	/* the function returns with sp just above the slot its "ret" pops */
+	if (function_graph_enter(old, selfpc, frame_pointer, parent,
+				 (unsigned long)(parent + 1)))
 		return;
 	*parent = (unsigned long)return_to_handler;
 }

@@ -190,6 +190,23 @@ ftrace_graph_caller:
  * %rbx is callee-saved: kept here, it points at this save area across the
  * C call, which the vector area's alignment has moved %rsp away from.
  */
+/*
+ * Unwind information for unwinders that meet return_to_handler as the
+ * return address of a hijacked function (stage2-graph/fgraph_unwind.c).
+ * They look up the address minus one: this one-byte entry in front of the
+ * label.  There the frame is empty (CFA = %rsp, which is the hijacked
+ * function's own CFA), the return address is where that function left it
+ * (same value: its slot), and ftrace_graph_personality() writes the real
+ * address into that slot first.  The body has no unwind entry: a walk
+ * that starts inside it (a signal) ends there.
+ */
+	.cfi_startproc
+	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_def_cfa %rsp, 0
+	.cfi_same_value 16
+	nop
+	.cfi_endproc
+
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 return_to_handler:
@@ -202,8 +219,10 @@ return_to_handler:
 	subq	$VEC_AREA, %rsp
 	SAVE_VECTORS
 	SAVE_X87
-	/* arg 1: frame pointer for the FP test */
-	movq	%rbp, %rdi
+	/* arg 1: sp on entry, the frame's identity */
+	leaq	24(%rbx), %rdi
+	/* arg 2: frame pointer for the FP test */
+	movq	%rbp, %rsi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_X87

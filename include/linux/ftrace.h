@@ -61,14 +61,20 @@ int unregister_ftrace_function(struct ftrace_ops *ops);
  * will really return through and calls function_graph_enter(); if that
  * accepts the call, the slot is rewritten to return_to_handler (asm).
  * return_to_handler saves the return registers, calls
- * ftrace_return_to_handler(frame_pointer) for the original return address,
- * restores them and jumps there.
+ * ftrace_return_to_handler(sp, frame_pointer) for the original return
+ * address, restores them and jumps there.
+ *
+ * sp identifies the frame: the stack pointer the function returns with,
+ * i.e. its caller's sp at the call (x86_64: the return slot + 8), which the
+ * arch computes at entry and return_to_handler has on arrival.  The return
+ * stack also compares it (on one stack) to recognise frames that a
+ * longjmp() skipped.
  *
  * frame_pointer (HAVE_FUNCTION_GRAPH_FP_TEST) is the CALLER's frame as the
  * arch can see it both at entry and at return (x86_64: the caller's %rbp,
  * which the function saved in its prologue and restores before returning).
- * It must be a stack address, smaller for deeper frames: the return stack
- * also uses it to recognise frames that longjmp() skipped.
+ * It is only compared for equality, for the entry sp picked; an arch
+ * without the test passes 0.
  */
 struct ftrace_graph_ent {
 	unsigned long	func;		/* selfpc */
@@ -108,13 +114,16 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 
 /* generic, for the arch */
 int function_graph_enter(unsigned long ret, unsigned long func,
-			 unsigned long frame_pointer, unsigned long *retp);
-unsigned long ftrace_return_to_handler(unsigned long frame_pointer);
+			 unsigned long frame_pointer, unsigned long *retp,
+			 unsigned long sp);
+unsigned long ftrace_return_to_handler(unsigned long sp,
+				       unsigned long frame_pointer);
 /*
  * HAVE_FUNCTION_GRAPH_RET_ADDR_PTR: an unwinder that read ret from the
  * stack slot retp gets back the address the function will really return
- * to.  idx is the kernel's cursor for one walk (start it at 0); the kit
- * matches on retp alone and leaves it untouched.
+ * to.  idx is the kernel's cursor for one walk (start it at 0): only an
+ * arch without HAVE_FUNCTION_GRAPH_RET_ADDR_PTR needs it, and then the
+ * n-th hijacked slot of a walk is taken to be the n-th newest entry.
  */
 unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp);

@@ -237,4 +237,199 @@ test_uftrace_agrees() {
 	assertEquals "$(cat "$TMPD/u.tree")" "$(cat "$TMPD/k.tree")"
 }
 
+# ---- frames off the simple nesting: jumps, stacks, unwinders ----------------
+
+# build_both NAME SRC [FLAGS]: $TMPD/NAME.{O0,O2}.g traced (scripts/ftrace-cc,
+# like a user's program) and $TMPD/NAME.{O0,O2}.p plain, with the same flags.
+build_both() {
+	local name=$1 src=$KIT/tests/progs/graph/$2 v
+	shift 2
+	for v in O0 O2; do
+		[ -x "$TMPD/$name.$v.g" ] && continue
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -$v "$@" \
+			-o "$TMPD/$name.$v.g" "$src" || fail "ftrace-cc $name -$v"
+		$CC -$v "$@" $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+			-o "$TMPD/$name.$v.p" "$src" -lpthread 2>/dev/null ||
+			fail "cc $name -$v"
+	done
+}
+
+# same_as_plain NAME ARGS: at -O0 and -O2, the traced build under
+# function_graph prints and exits as the plain one, and no call overran the
+# return stack (where the program reports the counters on stderr, as
+# stacks.c does); unless UNBALANCED is set (the trace outgrows the ring
+# buffer, or frames return unseen), every call the trace opens is closed.  Trace: $TMPD/NAME.{O0,O2}.t
+same_as_plain() {
+	local name=$1 v rc1 rc2
+	shift
+	for v in O0 O2; do
+		run_target "$TMPD/$name.$v.p" "$@" >"$TMPD/$name.$v.1"
+		rc1=$?
+		graph "$TMPD/$name.$v.t" "$TMPD/$name.$v.g" "$@"
+		rc2=$?
+		assertEquals "$name -$v $*: status" "$rc1" "$rc2"
+		assertEquals "$name -$v $*: output" "$(cat "$TMPD/$name.$v.1")" \
+			"$(cat "$TMPD/$name.$v.t.stdout")"
+		assertEquals "$name -$v $*: stderr" "" \
+			"$(grep -v '^graph-[a-z]*: [0-9]*$' "$TMPD/$name.$v.t.stderr")"
+		assertEquals "$name -$v $*: no overrun" "" \
+			"$(grep '^graph-overrun: [1-9]' "$TMPD/$name.$v.t.stderr")"
+		[ -n "$UNBALANCED" ] && continue
+		# (a return printed away from its call names it: "} /* f */")
+		assertEquals "$name -$v $*: balanced" \
+			"$(grep -c '() {$' "$TMPD/$name.$v.t")" \
+			"$(grep -cE '\|  *}( /\* [a-z_0-9]+ \*/)?$' "$TMPD/$name.$v.t")"
+	done
+}
+
+# Coroutines inherit their creator's frame pointer: only the stack pointer
+# tells their frames apart.
+test_coroutines_switch_inside_traced_frames() {
+	build_both stacks stacks.c
+	same_as_plain stacks coro
+	assertEquals "every coroutine body traced" 3 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' co_body$')"
+	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "coro: "
+	# their frames return out of order: the holes they leave are reused
+	same_as_plain stacks coro 300
+	assertEquals "every coroutine step traced" 903 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' co_yield$')"
+}
+
+# A tail call hands its hijacked slot on: two entries, one sp.
+test_tail_calls_and_jumps_out_of_them() {
+	build_both stacks stacks.c
+	same_as_plain stacks tail
+	assertEquals "tail_g under tail_f, each time" 6 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c '^3 tail_g$')"
+}
+
+# A jump target in a loop of a function that does not return: the entries
+# of the skipped frames go at the next call, not at a return that never
+# comes.  (Under qemu, 50000 jumps: far past the 128 slots, and quick.)
+test_longjmp_loop_keeps_return_stack_free() {
+	local n=1000000
+	[ -n "$QEMU" ] && n=50000
+	build_both stacks stacks.c
+	UNBALANCED=1 same_as_plain stacks jumploop $n
+	assertContains "$(cat "$TMPD/stacks.O2.t.stdout")" "recovered $n times"
+	assertEquals "counted" "graph-overrun: 0" \
+		"$(grep '^graph-overrun' "$TMPD/stacks.O2.t.stderr")"
+	assertEquals "the last jump still nests under recover_loop" "2 fail_a" \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep ' fail_a$' | tail -1)"
+	same_as_plain stacks sigloop 200
+	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "200 handlers jumped"
+}
+
+# main -> jmp_foo -> jmp_inner, which longjmps back into main, four times;
+# then main calls jmp_bar: each call is main's child.
+test_call_after_longjmp_nests_under_live_frame() {
+	local v
+	build_both stacks stacks.c
+	same_as_plain stacks nest
+	for v in O0 O2; do
+		assertEquals "-$v tree" "0 main
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_foo
+2 jmp_inner
+1 jmp_bar" "$(graph_calls "$TMPD/stacks.$v.t")"
+		assertEquals "-$v: 4 jumps left 8 frames" "graph-skipped: 8" \
+			"$(grep '^graph-skipped' "$TMPD/stacks.$v.t.stderr")"
+	done
+}
+
+# A handler on an alternate stack mmap'd right above the thread's stack,
+# returning or siglongjmp'ing back, in the main thread and in two threads.
+test_sigaltstack_handlers() {
+	local mode m
+	build_both stacks stacks.c
+	for mode in altstack altjump; do
+		for m in 0 2; do
+			same_as_plain stacks $mode $m 200
+			assertContains "$mode $m" \
+				"$(cat "$TMPD/stacks.O2.t.stdout")" "200 handled"
+		done
+	done
+	assertEquals "handlers traced on the alternate stack" 400 \
+		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' alt_a$')"
+}
+
+# An arch without HAVE_FUNCTION_GRAPH_FP_TEST and
+# HAVE_FUNCTION_GRAPH_RET_ADDR_PTR (the runtime built with both off): frames
+# are still told apart by sp, and stack traces by counting hijacked frames.
+test_without_fp_test_and_ret_addr_ptr() {
+	local lib=$TMPD/nohave p
+	make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE="$STAGE" \
+		O="$lib" HAVE_FUNCTION_GRAPH_FP_TEST= \
+		HAVE_FUNCTION_GRAPH_RET_ADDR_PTR= runtime >/dev/null ||
+		fail "runtime without the HAVE_* flags"
+	assertFalse "built without the FP test" \
+		"grep -q HAVE_FUNCTION_GRAPH_FP_TEST '$lib/.flags'"
+	for p in stacks jumps; do
+		$CC -O2 $(mkvar TRACE_CFLAGS) -I"$KIT/include" \
+			-c "$KIT/tests/progs/graph/$p.c" -o "$TMPD/$p.nh.o" &&
+		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) \
+			-o "$TMPD/$p.nh" "$TMPD/$p.nh.o" -Wl,--whole-archive \
+			"$lib/libftrace.a" -Wl,--no-whole-archive -lpthread ||
+			fail "link $p"
+	done
+	build_both stacks stacks.c
+	graph "$TMPD/nh1" "$TMPD/stacks.nh" coro
+	assertEquals 0 $?
+	assertEquals "$(run_target "$TMPD/stacks.O2.p" coro)" "$(cat "$TMPD/nh1.stdout")"
+	graph "$TMPD/nh2" "$TMPD/stacks.nh" altjump 2 50
+	assertEquals 0 $?
+	assertEquals "$(grep -c '() {$' "$TMPD/nh2")" "$(grep -c '|  *}$' "$TMPD/nh2")"
+	graph "$TMPD/nh3" "$TMPD/jumps.nh" stack
+	assertEquals 0 $?
+	assertContains "$(cat "$TMPD/nh3.stdout")" "stack_c stack_b stack_a main"
+}
+
+# backtrace() of the C library needs unwind tables, which gcc for MIPS and
+# ARM does not emit by default: the program is built with them, as a
+# program that calls backtrace() must be.
+test_backtrace_sees_real_frames() {
+	build_both unwind unwind.c -funwind-tables
+	build_both unwindx unwind.c -fexceptions
+	same_as_plain unwind backtrace
+	assertContains "$(cat "$TMPD/unwind.O0.t.stdout")" "bt_c bt_b bt_a main"
+	assertContains "$(cat "$TMPD/unwind.O2.t.stdout")" "bt_c bt_b bt_a main"
+	same_as_plain unwindx backtrace
+	assertContains "$(cat "$TMPD/unwindx.O2.t.stdout")" "bt_c bt_b bt_a main"
+}
+
+# An exception search with no handler walks every frame (through the
+# hijacked ones) and returns: the frames go on and return normally.  (The
+# search put their real return addresses back: their returns are not seen,
+# chapter 2, "Unwinders".)
+test_exception_search_through_hijacked_frames() {
+	build_both unwindx unwind.c -fexceptions
+	UNBALANCED=1 same_as_plain unwindx raise
+	assertContains "$(cat "$TMPD/unwindx.O2.t.stdout")" "returned 7, then 2"
+}
+
+# Forced unwinding (pthread_exit, pthread_cancel) runs every cleanup
+# handler, whether they are C cleanups (-fexceptions) or setjmp based; the
+# frames it leaves are closed in the trace.
+test_thread_exit_and_cancel_run_cleanups() {
+	local p m
+	build_both unwind unwind.c -funwind-tables
+	build_both unwindx unwind.c -fexceptions
+	for p in unwind unwindx; do
+		same_as_plain $p exit
+		assertContains "$p" "$(cat "$TMPD/$p.O2.t.stdout")" \
+			"cleanups: c b a returned 7, then 2"
+		for m in cancel testcancel; do
+			same_as_plain $p $m
+			assertContains "$p $m" "$(cat "$TMPD/$p.O0.t.stdout")" \
+				"cleanups: c b a returned canceled"
+		done
+	done
+}
+
 . shunit2

@@ -37,4 +37,7 @@
 extern const char _mcount[], _mcount_end[];
 #endif
 
+/* The DWARF column of the return address (ra), for unwinders (chapter 2). */
+#define FTRACE_RA_COLUMN	31
+
 #endif

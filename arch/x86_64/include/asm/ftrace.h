@@ -8,6 +8,9 @@
  */
 #define MCOUNT_INSN_SIZE	5
 
+/* The DWARF column of the return address (%rip), for unwinders (chapter 2). */
+#define FTRACE_RA_COLUMN	16
+
 #if defined(CONFIG_DYNAMIC_FTRACE) && !defined(__ASSEMBLY__)
 /*
  * Chapter 4.  The site gcc emits is the 5-byte call itself, and the
