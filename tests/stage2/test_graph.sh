@@ -227,7 +227,7 @@ test_uftrace_agrees() {
 		-o "$TMPD/wf.kit" "$src" || fail "ftrace-cc"
 	$CC -O0 -pg $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) -o "$TMPD/wf.pg" "$src"
 	graph "$TMPD/u" "$TMPD/wf.kit" b a c b a b
-	( cd "$TMPD" && uftrace record --no-libcall -d uf.data ./wf.pg b a c b a b >/dev/null 2>&1 )
+	( cd "$TMPD" && uftrace record --no-libcall --no-sched --no-event -d uf.data ./wf.pg b a c b a b >/dev/null 2>&1 )
 	uftrace replay -d "$TMPD/uf.data" --no-pager 2>/dev/null |
 		sed -n 's/^[^|]*| \(.*\)$/\1/p' | grep -v '^ *}' |
 		awk '{ match($0, /^ */); d = RLENGTH / 2; sub(/^ */, ""); sub(/\(\).*/, ""); print d, $0 }' \
