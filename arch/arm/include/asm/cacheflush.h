@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_ARM_CACHEFLUSH_H
+#define _ASM_ARM_CACHEFLUSH_H
+
+/*
+ * Chapter 4: after the text patching code has written instructions, the
+ * CPU must fetch the new ones.  ARM keeps the data and instruction
+ * caches apart: the new words must be cleaned from the data cache to the
+ * point of unification and the icache invalidated, which on Linux is the
+ * cacheflush system call that gcc's builtin makes.
+ * qemu-user notices writes to translated code by itself, so no test
+ * under qemu can show that this call is missing: it is checked at build
+ * time instead (the text patching code must call it).
+ */
+static inline void flush_icache_range(unsigned long start, unsigned long end)
+{
+	__builtin___clear_cache((char *)start, (char *)end);
+}
+
+#endif

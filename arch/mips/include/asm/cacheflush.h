@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_MIPS_CACHEFLUSH_H
+#define _ASM_MIPS_CACHEFLUSH_H
+
+/*
+ * Chapter 4: after the text patching code has written instructions, the
+ * CPU must fetch the new ones.  MIPS caches are not coherent between
+ * the data side (the store) and the instruction side (the fetch): the
+ * lines must be written back and the icache lines invalidated (the
+ * synci / cacheflush(2) that gcc's builtin issues).
+ * qemu-user notices writes to translated code by itself, so no test
+ * under qemu can show that this call is missing: it is checked at build
+ * time instead (the text patching code must call it).
+ */
+static inline void flush_icache_range(unsigned long start, unsigned long end)
+{
+	__builtin___clear_cache((char *)start, (char *)end);
+}
+
+#endif
