@@ -33,7 +33,8 @@ OBJDUMP	:= $(CROSS_COMPILE)objdump
 STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_FUNCTION_GRAPH_TRACER),2))
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_DYNAMIC_FTRACE),$(if $(HAVE_FTRACE_MCOUNT_RECORD),3)))
-STAGES += $(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4))
+# (stage 4 also needs its directory written: stage4-dyn-graph/Kbuild)
+STAGES += $(if $(wildcard stage4-dyn-graph/Kbuild),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
 STAGES := $(strip $(STAGES))
 
 CONFIG_FUNCTION_TRACER		:= y
@@ -82,6 +83,14 @@ TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 ifdef CONFIG_FUNCTION_GRAPH_TRACER
 TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
 endif
+ifdef CONFIG_DYNAMIC_FTRACE
+TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyn/*.c))
+endif
+
+# Chapter 4 needs every traced object to carry its __mcount_loc table
+# (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
+RECORDMCOUNT := $(KIT)/build/host/recordmcount
+RECORD_MCOUNT = $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
 	fuzz recordmcount docs FORCE
@@ -118,12 +127,14 @@ FORCE:
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
 # user's program: traced objects with -pg, linked without -pg.
-$(O)/progs/%.o: tests/progs/%.c $(O)/.flags
+$(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
-$(O)/progs/%.o: tests/progs/%.S $(O)/.flags
+	$(RECORD_MCOUNT)
+$(O)/progs/%.o: tests/progs/%.S $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -Iarch/$(ARCH)/include -c $< -o $@
+	$(RECORD_MCOUNT)
 $(O)/%: $(O)/progs/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $(filter %.o,$^) $(TRACE_LIBS)
@@ -154,6 +165,9 @@ bench:
 	@scripts/bench
 
 recordmcount:
+	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
+
+$(RECORDMCOUNT): $(wildcard recordmcount/*.[ch])
 	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
 
 fuzz:

@@ -39,6 +39,8 @@ struct tracefs_file {
 	int		(*write)(const char *val);	/* -errno */
 	int		(*read)(char *buf, size_t len);
 	struct tracefs_file *next;
+	/* "echo >> file", for the files that have it (set_ftrace_filter) */
+	int		(*append)(const char *val);
 };
 void tracefs_register(struct tracefs_file *f);
 /*

@@ -10,6 +10,9 @@
  *	tracefs_write("trace_options", "func_stack_trace");
  *
  * Both return 0 or a negative errno; tracefs_last_error() then says why.
+ * tracefs_append() is "echo >> file": it adds to set_ftrace_filter or
+ * set_ftrace_notrace instead of replacing them.  A read that does not fit
+ * in len fails with -ENOSPC.
  */
 #ifndef _TRACEFS_H
 #define _TRACEFS_H
@@ -17,6 +20,7 @@
 #include <stddef.h>
 
 int tracefs_write(const char *file, const char *value);
+int tracefs_append(const char *file, const char *value);
 int tracefs_read(const char *file, char *buf, size_t len);
 const char *tracefs_last_error(void);
 
@@ -32,6 +36,11 @@ struct ftrace_stats {
 	unsigned long	recursion_missed;
 	/* buffers claimed: 0 = never recorded */
 	unsigned long	threads;
+	/* chapter 4 (stage 3; 0 before): the dyn_ftrace records, those whose
+	 * site is a call now, and how long the start-up conversion took */
+	unsigned long	dyn_ftrace_total;
+	unsigned long	dyn_ftrace_enabled;
+	unsigned long long dyn_ftrace_update_ns;
 };
 void ftrace_get_stats(struct ftrace_stats *st);
 

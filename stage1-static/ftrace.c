@@ -15,8 +15,9 @@
 
 ftrace_func_t ftrace_trace_function = ftrace_stub;
 
-static struct ftrace_ops *ftrace_ops_list;
-static pthread_mutex_t ftrace_lock = PTHREAD_MUTEX_INITIALIZER;
+/* not static: chapter 4 (stage3-dynamic/) walks the list under the lock */
+struct ftrace_ops *ftrace_ops_list;
+pthread_mutex_t ftrace_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Set while an FTRACE_OPS_FL_RECURSION callback runs on this thread. */
 static __thread int ftrace_recursion;
@@ -49,10 +50,14 @@ static void ftrace_ops_list_func(unsigned long frompc, unsigned long selfpc)
 
 	for (op = __atomic_load_n(&ftrace_ops_list, __ATOMIC_ACQUIRE); op;
 	     op = __atomic_load_n(&op->next, __ATOMIC_ACQUIRE))
-		call_ops(op, frompc, selfpc);
+#ifdef CONFIG_DYNAMIC_FTRACE
+		/* the site is on for some ops: is this one of them? */
+		if (ftrace_ops_test(op, selfpc))
+#endif
+			call_ops(op, frompc, selfpc);
 }
 
-static void update_ftrace_function(void)
+static int update_ftrace_function(void)
 {
 	struct ftrace_ops *first = ftrace_ops_list;
 	ftrace_func_t func;
@@ -65,6 +70,12 @@ static void update_ftrace_function(void)
 		func = ftrace_ops_list_func;
 	/* one aligned store: every mcount sees the old or the new value */
 	__atomic_store_n(&ftrace_trace_function, func, __ATOMIC_RELEASE);
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/* chapter 4: mcount is a stub; patch ftrace_call and the sites */
+	return ftrace_run_update_code(func);
+#else
+	return 0;
+#endif
 }
 
 int register_ftrace_function(struct ftrace_ops *ops)
@@ -82,7 +93,12 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		/* ops is complete before another thread can reach it */
 		ops->next = ftrace_ops_list;
 		__atomic_store_n(&ftrace_ops_list, ops, __ATOMIC_RELEASE);
-		update_ftrace_function();
+		ret = update_ftrace_function();
+		if (ret) {	/* the code could not be changed */
+			__atomic_store_n(&ftrace_ops_list, ops->next,
+					 __ATOMIC_RELEASE);
+			update_ftrace_function();
+		}
 	}
 	pthread_mutex_unlock(&ftrace_lock);
 	return ret;
@@ -105,7 +121,8 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 			break;
 		}
 	}
-	update_ftrace_function();
+	if (!ret)
+		ret = update_ftrace_function();
 	pthread_mutex_unlock(&ftrace_lock);
 	return ret;
 }

@@ -5,6 +5,9 @@
 #include "trace.h"
 
 extern unsigned long ftrace_recursion_missed;
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_dyn_stats(struct ftrace_stats *st);	/* stage3-dynamic/ */
+#endif
 
 void ftrace_get_stats(struct ftrace_stats *st)
 {
@@ -23,4 +26,7 @@ void ftrace_get_stats(struct ftrace_stats *st)
 	st->threads = n;
 	st->lost_threads = ring_buffer_lost_threads();
 	st->recursion_missed = ftrace_recursion_missed;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	ftrace_dyn_stats(st);
+#endif
 }

@@ -55,15 +55,17 @@ static struct tracefs_file *tracefs_find(const char *name)
 	return NULL;
 }
 
-int tracefs_write(const char *file, const char *value)
+static int tracefs_store(const char *file, const char *value, int append)
 {
 	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
+	int (*store)(const char *val) = !f ? NULL : append ? f->append :
+						   f->write;
 	char val[1024];
 	size_t n;
 
-	if (!f || !f->write) {
+	if (!store) {
 		tracefs_error("%s: no such setting%s", file ? file : "(null)",
-			      f ? " to write" : "");
+			      f ? (append ? " to append to" : " to write") : "");
 		return -ENOENT;
 	}
 	/* like "echo x > file": a trailing newline is not part of it */
@@ -75,7 +77,17 @@ int tracefs_write(const char *file, const char *value)
 	memcpy(val, value, n + 1);
 	while (n && val[n - 1] == '\n')
 		val[--n] = 0;
-	return f->write(val);
+	return store(val);
+}
+
+int tracefs_write(const char *file, const char *value)
+{
+	return tracefs_store(file, value, 0);
+}
+
+int tracefs_append(const char *file, const char *value)
+{
+	return tracefs_store(file, value, 1);
 }
 
 int tracefs_read(const char *file, char *buf, size_t len)
@@ -148,6 +160,32 @@ static void env_fail(void)
 extern char **environ;
 
 /*
+ * FTRACE_CAT=file (ftrace-run --cat, --list-functions): print a file as the
+ * settings left it and end the program before main(), status 0.
+ */
+static void tracefs_cat(const char *file)
+{
+	size_t len = 1 << 16;
+	char *buf = NULL;
+	int ret;
+
+	do {
+		free(buf);
+		len *= 2;
+		buf = malloc(len);
+		ret = buf ? tracefs_read(file, buf, len) : -ENOMEM;
+	} while (ret == -ENOSPC);
+	if (ret) {
+		if (ret == -ENOMEM)
+			tracefs_error("%s: out of memory", file);
+		env_fail();
+	}
+	fputs(buf, stdout);
+	fflush(stdout);
+	_exit(0);
+}
+
+/*
  * current_tracer is applied last, when every setting it may read at init
  * (filters, options) is already in place.
  */
@@ -159,6 +197,8 @@ __attribute__((constructor(102))) static void trace_env_init(void)
 
 	for (e = environ; *e; e++) {
 		if (strncmp(*e, "FTRACE_", 7))
+			continue;
+		if (!strncmp(*e, "FTRACE_CAT=", 11))
 			continue;
 		for (f = tracefs_files; f; f = f->next) {
 			size_t n = strlen(env_name(f->name, name,
@@ -192,4 +232,6 @@ __attribute__((constructor(102))) static void trace_env_init(void)
 		if (v && tracefs_write("current_tracer", v))
 			env_fail();
 	}
+	if (getenv("FTRACE_CAT"))
+		tracefs_cat(getenv("FTRACE_CAT"));
 }

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86_64 arch hooks of the function graph tracer (chapter 2).
- *
+ * x86_64 arch hooks: the function graph tracer (chapter 2) and dynamic
+ * ftrace (chapter 4).
+ */
+#include <errno.h>
+#include <string.h>
+#include <linux/ftrace.h>
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
  * On x86_64 every traced function has its return address at 8(%rbp) (the
  * call pushed it, the prologue pushed %rbp below it), whether it is a leaf
  * or not, so the slot mcount found is the one to rewrite.
  */
-#include <linux/ftrace.h>
-
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
@@ -17,3 +22,72 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 		return;
 	*parent = (unsigned long)return_to_handler;
 }
+#endif
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * A site is "call rel32" (e8 + 4 bytes, little-endian, relative to the end
+ * of the instruction) or the 5-byte NOP "nopl 0x0(%rax,%rax,1)", the one
+ * gcc's -mnop-mcount emits too: one instruction, so a thread is either
+ * before or after it, never inside.
+ */
+static const unsigned char ftrace_nop[MCOUNT_INSN_SIZE] = {
+	0x0f, 0x1f, 0x44, 0x00, 0x00
+};
+
+static int ftrace_call_replace(unsigned char *insn, unsigned long ip,
+			       unsigned long addr)
+{
+	long rel = (long)(addr - (ip + MCOUNT_INSN_SIZE));
+
+	if (rel != (int)rel)		/* beyond +-2 GB: no rel32 reaches */
+		return -ERANGE;
+	insn[0] = 0xe8;
+	memcpy(insn + 1, &(int){ (int)rel }, 4);
+	return 0;
+}
+
+int ftrace_dyn_arch_init(void)
+{
+	return 0;
+}
+
+int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned char old[MCOUNT_INSN_SIZE];
+	int ret = ftrace_call_replace(old, rec->ip, addr);
+
+	if (ret)
+		return ret;
+	return ftrace_modify_code(rec->ip, old, ftrace_nop, MCOUNT_INSN_SIZE);
+}
+
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned char new[MCOUNT_INSN_SIZE];
+	int ret = ftrace_call_replace(new, rec->ip, addr);
+
+	if (ret)
+		return ret;
+	return ftrace_modify_code(rec->ip, ftrace_nop, new, MCOUNT_INSN_SIZE);
+}
+
+/* what the call at ftrace_call calls now; mcount.S starts with ftrace_stub */
+static unsigned long ftrace_call_func = (unsigned long)ftrace_stub;
+
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
+	unsigned long ip = (unsigned long)ftrace_call;
+	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+	int ret;
+
+	ret = ftrace_call_replace(old, ip, ftrace_call_func);
+	if (!ret)
+		ret = ftrace_call_replace(new, ip, (unsigned long)func);
+	if (!ret)
+		ret = ftrace_modify_code(ip, old, new, MCOUNT_INSN_SIZE);
+	if (!ret)
+		ftrace_call_func = (unsigned long)func;
+	return ret;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */

@@ -90,6 +90,7 @@ ftrace_stub:
 	ret
 	.size	ftrace_stub, .-ftrace_stub
 
+#ifndef CONFIG_DYNAMIC_FTRACE
 	.globl	mcount
 	.type	mcount, @function
 mcount:
@@ -120,6 +121,48 @@ trace:
 	/* both tracers may be on: the graph one gets its turn too */
 	jmp	.Lcheck_graph
 	.size	mcount, .-mcount
+#endif /* !CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4.  Every site is a 5-byte NOP (0f 1f 44 00 00) while its function
+ * is not traced, and "call ftrace_caller" (e8 <rel32>) while it is; the
+ * stack on entry to ftrace_caller is the one described above for mcount.
+ *
+ * mcount is only reached by sites not converted yet: calls made by
+ * constructors that run before the start-up conversion.  It does nothing.
+ */
+	.globl	mcount
+	.type	mcount, @function
+mcount:
+	ret
+	.size	mcount, .-mcount
+
+/*
+ * ftrace_caller is only reached from enabled sites, so it needs no test:
+ * it saves what belongs to the traced function and calls the tracer.  The
+ * call at ftrace_call is itself patched (ftrace_update_ftrace_func()) to
+ * call the current tracer directly: ftrace_stub at first.
+ */
+	.globl	ftrace_caller
+	.type	ftrace_caller, @function
+ftrace_caller:
+	SAVE_ARGS
+	movq	0(%rbp), %rdi		/* func's frame pointer */
+	movq	8(%rdi), %rdi		/* arg 1: frompc */
+	movq	8(%rbp), %rsi
+	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc = rec->ip */
+	.globl	ftrace_call
+ftrace_call:
+	call	ftrace_stub		/* 5 bytes, rewritten in place */
+	RESTORE_ARGS
+	/*
+	 * The stack is again as on entry: this is where chapter 5 puts its
+	 * patch site, ftrace_graph_call, a jump to ftrace_graph_caller.
+	 */
+	ret
+	.size	ftrace_caller, .-ftrace_caller
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

@@ -25,10 +25,14 @@
  */
 typedef void (*ftrace_func_t)(unsigned long frompc, unsigned long selfpc);
 
+struct ftrace_ops_hash;
+
 struct ftrace_ops {
 	ftrace_func_t		func;
 	struct ftrace_ops	*next;
 	unsigned long		flags;
+	/* chapter 4: which functions it wants (NULL: the global filters) */
+	struct ftrace_ops_hash	*func_hash;
 };
 
 /* The callback calls code that may itself be traced: guard it. */
@@ -115,6 +119,70 @@ static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 	return ret;
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4, HAVE_DYNAMIC_FTRACE.  Every call site recorded in the
+ * __mcount_loc table (chapter 3) gets one dyn_ftrace record; the generic
+ * code (stage3-dynamic/) decides what each site must be, the arch hooks
+ * below turn one site into a NOP or into a call of ftrace_caller.
+ */
+struct dyn_ftrace {
+	unsigned long		ip;	/* rec->ip: the site to patch */
+	unsigned long		flags;	/* FTRACE_FL_* */
+	struct dyn_arch_ftrace	arch;	/* whatever the arch needs more */
+};
+
+/* rec->flags: the site calls ftrace_caller now */
+#define FTRACE_FL_ENABLED	0x1UL
+
+/*
+ * A set of functions, by rec->ip, sorted.  ops->func_hash holds the two an
+ * ftrace_ops filters with (the kernel's filter_hash and notrace_hash);
+ * NULL means "the global files", set_ftrace_filter and set_ftrace_notrace.
+ * An empty or NULL filter_hash selects every function.
+ */
+struct ftrace_hash {
+	size_t		count;
+	unsigned long	*ips;
+};
+
+struct ftrace_ops_hash {
+	struct ftrace_hash	*filter_hash;
+	struct ftrace_hash	*notrace_hash;
+};
+
+/* arch: ftrace.c and mcount.S */
+int ftrace_dyn_arch_init(void);
+/* addr: MCOUNT_ADDR for the start-up conversion, else FTRACE_ADDR */
+int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr);
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
+/* patch the instruction at ftrace_call to call func */
+int ftrace_update_ftrace_func(ftrace_func_t func);
+void ftrace_caller(void);
+extern char ftrace_call[];
+#define FTRACE_ADDR	((unsigned long)ftrace_caller)
+
+/*
+ * generic, for the arch: every write to code goes through this.  It reads
+ * len bytes at ip, compares them with old and only then writes new.
+ * 0, -EFAULT (ip is not readable code), -EINVAL (the bytes differ from
+ * old; nothing written) or -EPERM (the write failed).
+ */
+int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
+		       size_t len);
+
+/* generic: the report when a site could not be patched; see chapter 4 */
+void ftrace_bug(int err, struct dyn_ftrace *rec);
+
+/*
+ * generic, for stage1-static/ftrace.c, under its ftrace_lock: make every
+ * site what the registered ops want and ftrace_call call func; and
+ * whether ops wants the function holding ip (for the list function)
+ */
+int ftrace_run_update_code(ftrace_func_t func);
+int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #endif /* __ASSEMBLY__ */
 #endif /* _LINUX_FTRACE_H */

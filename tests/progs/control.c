@@ -2,9 +2,11 @@
 /*
  * Controls the tracer from inside the program (tracefs_write) and proves
  * what mcount does:
- *   probe    point ftrace_trace_function at our own counter: mcount must
- *            call it once per traced call; put ftrace_stub back: never again
- *            (the fast path returns without calling into C)
+ *   probe    register a plain ftrace_ops with our own counter (mcount then
+ *            calls it through ftrace_trace_function; stage 3 patches
+ *            ftrace_call to call it): once per traced call; unregister it:
+ *            never again (stage 1: the fast path returns without calling
+ *            into C; stage 3: the sites are NOPs again)
  *   switch   nop -> function -> nop around three calls: only the middle
  *            one may appear in the trace
  *   stats    print the tracer's counters (nothing recorded under nop)
@@ -32,14 +34,16 @@ static notrace void probe(unsigned long frompc, unsigned long selfpc)
 	probe_last_self = selfpc;
 }
 
+static struct ftrace_ops probe_ops = { .func = probe };
+
 static int do_probe(void)
 {
 	int i, r = 0;
 
-	ftrace_trace_function = probe;
+	register_ftrace_function(&probe_ops);
 	for (i = 0; i < 1000; i++)
 		r += probed(i);
-	ftrace_trace_function = ftrace_stub;
+	unregister_ftrace_function(&probe_ops);
 	printf("probe: hits with probe=%lu\n", probe_hits);
 	/* selfpc must lie inside probed() */
 	printf("probe: selfpc in probed=%d\n",

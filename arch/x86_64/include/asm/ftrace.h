@@ -8,4 +8,24 @@
  */
 #define MCOUNT_INSN_SIZE	5
 
+#if defined(CONFIG_DYNAMIC_FTRACE) && !defined(__ASSEMBLY__)
+/*
+ * Chapter 4.  The site gcc emits is the 5-byte call itself, and the
+ * __mcount_loc table (recordmcount) holds the address of its first byte:
+ * rec->ip is the address to patch, nothing to adjust, and a record needs
+ * no state beyond rec->ip and the generic flags.
+ */
+void mcount(void);
+#define MCOUNT_ADDR		((unsigned long)mcount)
+
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	return addr;
+}
+
+struct dyn_arch_ftrace {
+	/* nothing: every x86_64 site is the same "call rel32" */
+};
+#endif
+
 #endif

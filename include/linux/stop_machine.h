@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * stop_machine(), user-space edition (chapter 4): run fn while every other
+ * thread of the process waits in a signal handler, so that none of them
+ * can be executing an instruction that fn rewrites.
+ *
+ * Returns what fn returned, or without running fn: -EBUSY when a thread
+ * did not stop in time (it blocks the signal, or the program took the
+ * signal for itself; the one-line reason is in stop_machine_error()).
+ * fn must not allocate, print or take locks: a stopped thread may own them.
+ */
+#ifndef _LINUX_STOP_MACHINE_H
+#define _LINUX_STOP_MACHINE_H
+
+int stop_machine(int (*fn)(void *data), void *data);
+const char *stop_machine_error(void);
+
+/* The signal that stops the threads, and how long to wait for them. */
+#define STOP_MACHINE_SIGNAL	(SIGRTMAX - 1)
+#define STOP_MACHINE_TIMEOUT_MS	2000
+
+#endif

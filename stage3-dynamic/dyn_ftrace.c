@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dynamic ftrace, the generic half (chapter 4): the dyn_ftrace records,
+ * the start-up conversion of every site to a NOP, the update that makes
+ * each site what the registered ftrace_ops want, and ftrace_bug().
+ *
+ * The arch hooks (ftrace_make_nop(), ftrace_make_call(),
+ * ftrace_update_ftrace_func()) know the opcodes; this file only knows
+ * records, flags and which ops wants which function.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <linux/stop_machine.h>
+#include <linux/text_patching.h>
+#include <tracefs.h>
+#include "trace.h"
+#include "ftrace_internal.h"
+
+/*
+ * The table recordmcount (chapter 3) added to every traced object; weak,
+ * because ld defines the bounds only when some object has the section.
+ */
+extern unsigned long __start___mcount_loc[] __attribute__((weak));
+extern unsigned long __stop___mcount_loc[] __attribute__((weak));
+
+struct dyn_ftrace *ftrace_records;
+unsigned long ftrace_nr_records;
+int ftrace_disabled;			/* set for good by ftrace_kill() */
+unsigned long long ftrace_update_time_ns;
+
+/* internal record flags, beside FTRACE_FL_ENABLED */
+#define FTRACE_FL_WANT		0x2UL	/* some ops wants it: make a call */
+#define FTRACE_FL_FAILED	0x4UL	/* its patch failed: never touched */
+
+/* What ftrace_call calls now. */
+static ftrace_func_t ftrace_cur_func = ftrace_stub;
+
+/* ftrace_modify_code() keeps what it saw (text_patch.c) */
+extern unsigned char ftrace_bug_expected[16], ftrace_bug_actual[16];
+extern size_t ftrace_bug_len;
+extern unsigned long ftrace_bug_ip;
+
+/* ---- records ------------------------------------------------------------ */
+
+static int ip_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
+{
+	unsigned long lo = 0, hi = ftrace_nr_records;
+
+	while (lo < hi) {		/* first record above ip */
+		unsigned long mid = (lo + hi) / 2;
+
+		if (ftrace_records[mid].ip <= ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &ftrace_records[lo - 1] : NULL;
+}
+
+int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+{
+	struct ftrace_ops_hash *h = ops->func_hash ? ops->func_hash :
+						     &ftrace_global_hash;
+	struct ftrace_hash *filter, *skip;
+	struct dyn_ftrace *rec = ftrace_lookup_ip(ip);
+
+	/* the hashes hold rec->ip; selfpc may lie a little after it */
+	if (rec)
+		ip = rec->ip;
+	filter = __atomic_load_n(&h->filter_hash, __ATOMIC_ACQUIRE);
+	skip = __atomic_load_n(&h->notrace_hash, __ATOMIC_ACQUIRE);
+	if (filter && filter->count && !ftrace_hash_lookup(filter, ip))
+		return 0;
+	return !(skip && ftrace_hash_lookup(skip, ip));
+}
+
+unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op;
+	unsigned long n = 0;
+
+	for (op = ftrace_ops_list; op; op = op->next)
+		n += ftrace_ops_test(op, rec->ip);
+	return n;
+}
+
+/* ---- patching under stop_machine() ---------------------------------------- */
+
+/* What the failed patch was doing, for ftrace_bug(). */
+static const char *ftrace_doing;
+static struct dyn_ftrace *ftrace_failed_rec;
+static int ftrace_failed_err;
+
+static int set_trace_func(ftrace_func_t func)
+{
+	int ret;
+
+	if (func == ftrace_cur_func)
+		return 0;
+	ftrace_doing = "pointing ftrace_call at the new tracer";
+	ret = ftrace_update_ftrace_func(func);
+	if (!ret)
+		ftrace_cur_func = func;
+	return ret;
+}
+
+static int replace_code(void *data)
+{
+	ftrace_func_t func = data;
+	unsigned long i;
+	int ret;
+
+	text_poke_begin();
+	ret = set_trace_func(func);
+	for (i = 0; !ret && i < ftrace_nr_records; i++) {
+		struct dyn_ftrace *rec = &ftrace_records[i];
+		int want = !!(rec->flags & FTRACE_FL_WANT);
+
+		if (want == !!(rec->flags & FTRACE_FL_ENABLED) ||
+		    (rec->flags & FTRACE_FL_FAILED))
+			continue;
+		if (want) {
+			ftrace_doing = "turning a NOP into a call of "
+				       "ftrace_caller";
+			ret = ftrace_make_call(rec, FTRACE_ADDR);
+		} else {
+			ftrace_doing = "turning a call of ftrace_caller back "
+				       "into a NOP";
+			ret = ftrace_make_nop(rec, FTRACE_ADDR);
+		}
+		if (ret) {
+			ftrace_failed_rec = rec;
+			break;
+		}
+		rec->flags ^= FTRACE_FL_ENABLED;
+	}
+	text_poke_end();
+	ftrace_failed_err = ret;
+	return 0;
+}
+
+/*
+ * After ftrace_bug(): stop touching anything that failed, put every site
+ * we enabled back to a NOP and ftrace_call back to ftrace_stub, as far as
+ * the code lets us.  The program runs on untraced.
+ */
+static int kill_code(void *unused)
+{
+	unsigned long i;
+
+	text_poke_begin();
+	if (!ftrace_update_ftrace_func(ftrace_stub))
+		ftrace_cur_func = ftrace_stub;
+	for (i = 0; i < ftrace_nr_records; i++) {
+		struct dyn_ftrace *rec = &ftrace_records[i];
+
+		if ((rec->flags & FTRACE_FL_ENABLED) &&
+		    !(rec->flags & FTRACE_FL_FAILED) &&
+		    !ftrace_make_nop(rec, FTRACE_ADDR))
+			rec->flags &= ~FTRACE_FL_ENABLED;
+	}
+	text_poke_end();
+	return 0;
+}
+
+static void ftrace_kill(void)
+{
+	ftrace_disabled = 1;
+	__atomic_store_n(&ftrace_trace_function, ftrace_stub,
+			 __ATOMIC_RELEASE);
+	stop_machine(kill_code, NULL);
+}
+
+static void print_bytes(const unsigned char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		fprintf(stderr, "%s%02x", i ? ":" : "", p[i]);
+	fputc('\n', stderr);
+}
+
+void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	unsigned long ip = rec ? rec->ip : ftrace_bug_ip;
+	char buf[32];
+
+	fprintf(stderr, "------------[ ftrace bug ]------------\n");
+	switch (err) {
+	case -EFAULT:
+		fprintf(stderr, "ftrace could not read the code at");
+		break;
+	case -EINVAL:
+		fprintf(stderr, "ftrace found unexpected code at");
+		break;
+	case -EPERM:
+		fprintf(stderr, "ftrace could not write the code at");
+		break;
+	default:
+		fprintf(stderr, "ftrace failed (%s) at", strerror(-err));
+	}
+	fprintf(stderr, " 0x%lx (%s)\n", ip, ksym_name(ip, buf, sizeof(buf)));
+	if (err == -EINVAL) {
+		fprintf(stderr, " actual:   ");
+		print_bytes(ftrace_bug_actual, ftrace_bug_len);
+	}
+	fprintf(stderr, " expected: ");
+	print_bytes(ftrace_bug_expected, ftrace_bug_len);
+	fprintf(stderr, " while %s\n", ftrace_doing ? ftrace_doing : "?");
+	fprintf(stderr, " dynamic ftrace is now off; the program runs on "
+			"untraced\n");
+	if (rec)
+		rec->flags |= FTRACE_FL_FAILED;
+	ftrace_kill();
+}
+
+/*
+ * Make every site what the registered ops want, and ftrace_call call func
+ * (stage1-static/ftrace.c computed it).  Called with ftrace_lock held.
+ * After a ftrace_bug() the answer is 0: the report was the error, and the
+ * program must go on.
+ */
+int ftrace_run_update_code(ftrace_func_t func)
+{
+	unsigned long i;
+	int ret;
+
+	ftrace_dyn_init();
+	if (ftrace_disabled)
+		return 0;
+	for (i = 0; i < ftrace_nr_records; i++) {
+		struct dyn_ftrace *rec = &ftrace_records[i];
+
+		rec->flags &= ~FTRACE_FL_WANT;
+		if (ftrace_rec_refs(rec))
+			rec->flags |= FTRACE_FL_WANT;
+	}
+	ftrace_failed_rec = NULL;
+	ret = stop_machine(replace_code, (void *)func);
+	if (ret) {
+		tracefs_error("%s", stop_machine_error());
+		return ret;
+	}
+	if (stop_machine_error()[0])
+		fprintf(stderr, "ftrace: warning: %s\n", stop_machine_error());
+	if (ftrace_failed_err)
+		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
+	return 0;
+}
+
+/* ---- the start-up conversion ---------------------------------------------- */
+
+static int convert_code(void *unused)
+{
+	unsigned long i;
+	int ret = 0;
+
+	ftrace_doing = "turning the call of mcount into a NOP at start-up";
+	text_poke_begin();
+	for (i = 0; i < ftrace_nr_records; i++) {
+		ret = ftrace_make_nop(&ftrace_records[i], MCOUNT_ADDR);
+		if (ret) {
+			ftrace_failed_rec = &ftrace_records[i];
+			break;
+		}
+	}
+	text_poke_end();
+	ftrace_failed_err = ret;
+	return 0;
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/*
+ * The kernel does this at boot (ftrace_init()); here it runs before
+ * main(), or earlier if a constructor registers a tracer first.  Until it
+ * has run, every site calls mcount, which returns at once.
+ */
+static void ftrace_init(void)
+{
+	unsigned long long t0 = now_ns();
+	unsigned long *start = __start___mcount_loc;
+	unsigned long n = start ? __stop___mcount_loc - start : 0;
+	unsigned long *ips, i, nr = 0;
+	int ret;
+
+	ret = text_poke_init();
+	if (!ret)
+		ret = ftrace_dyn_arch_init();
+	if (ret) {
+		fprintf(stderr, "ftrace: dynamic ftrace unavailable: %s\n",
+			strerror(-ret));
+		ftrace_disabled = 1;
+		return;
+	}
+	if (!n)
+		return;
+	ips = malloc(n * sizeof(*ips));
+	ftrace_records = calloc(n, sizeof(*ftrace_records));
+	if (!ips || !ftrace_records) {
+		fprintf(stderr, "ftrace: no memory for %lu records\n", n);
+		free(ips);
+		free(ftrace_records);
+		ftrace_records = NULL;
+		ftrace_disabled = 1;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		ips[i] = ftrace_call_adjust(start[i]);
+	qsort(ips, n, sizeof(*ips), ip_cmp);
+	for (i = 0; i < n; i++)	/* one record per site */
+		if (!nr || ips[i] != ftrace_records[nr - 1].ip)
+			ftrace_records[nr++].ip = ips[i];
+	free(ips);
+	ftrace_nr_records = nr;
+	ret = stop_machine(convert_code, NULL);
+	if (ret) {
+		fprintf(stderr, "ftrace: %s\n", stop_machine_error());
+		ftrace_disabled = 1;
+	} else if (ftrace_failed_err) {
+		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
+	}
+	ftrace_update_time_ns = now_ns() - t0;
+}
+
+static pthread_once_t ftrace_init_once = PTHREAD_ONCE_INIT;
+
+void ftrace_dyn_init(void)
+{
+	pthread_once(&ftrace_init_once, ftrace_init);
+}
+
+/* Before the tracefs settings are read from the environment (102). */
+__attribute__((constructor(101))) static void ftrace_dyn_boot(void)
+{
+	ftrace_dyn_init();
+}
+
+void ftrace_dyn_stats(struct ftrace_stats *st)
+{
+	unsigned long i;
+
+	st->dyn_ftrace_total = ftrace_nr_records;
+	st->dyn_ftrace_update_ns = ftrace_update_time_ns;
+	st->dyn_ftrace_enabled = 0;
+	for (i = 0; i < ftrace_nr_records; i++)
+		if (ftrace_records[i].flags & FTRACE_FL_ENABLED)
+			st->dyn_ftrace_enabled++;
+}

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stop_machine() for a process (include/linux/stop_machine.h).
+ *
+ * The kernel stops every other CPU in a busy loop with interrupts off
+ * while it patches code.  Here every other thread of the process is sent
+ * STOP_MACHINE_SIGNAL (tgkill); its handler counts itself in and waits on a
+ * futex until the patching thread lets it go.  A signal is only taken
+ * between two instructions, so no stopped thread is inside a site, and
+ * the way out of the handler (rt_sigreturn) is the serializing event x86
+ * needs before running modified code.
+ *
+ * The threads are found in /proc/self/task, read with getdents64 into a
+ * stack buffer: once some threads are stopped, one of them may hold the
+ * malloc lock, so nothing here allocates.  After everyone is in, the list
+ * is read again: a thread started meanwhile is stopped too.
+ *
+ * A thread whose signal mask blocks the signal cannot be stopped.  If it
+ * is asleep in the kernel it runs no user code: it is left alone, and its
+ * context-switch counts prove afterwards that it stayed asleep (qemu-user
+ * has such a thread of its own).  One that keeps running with the signal
+ * blocked makes stop_machine() give up after STOP_MACHINE_TIMEOUT_MS with
+ * -EBUSY and a one-line reason, having changed nothing.
+ *
+ * Cost to the stopped threads: a system call they were in is interrupted;
+ * SA_RESTART restarts most, but those Linux never restarts (nanosleep,
+ * poll, select, epoll_wait, ...) return EINTR, as they do for any signal
+ * (a profiler's SIGPROF, say).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <linux/stop_machine.h>
+
+#define MAX_THREADS	4096
+
+enum { T_SIGNALLED = 1, T_STOPPED, T_ASLEEP, T_GONE };
+
+struct sm_thread {
+	int		tid;
+	int		state;		/* T_* */
+	unsigned long	switches;	/* T_ASLEEP: context switches seen */
+};
+
+static struct sm_thread sm_threads[MAX_THREADS];
+static int sm_nr;
+static int sm_release;			/* futex word */
+static char sm_error[256];
+static int sm_installed;
+
+const char *stop_machine_error(void)
+{
+	return sm_error;
+}
+
+static long sys_gettid(void)
+{
+	return syscall(SYS_gettid);
+}
+
+static void sm_handler(int sig, siginfo_t *si, void *uc)
+{
+	int saved = errno, i, tid = sys_gettid();
+
+	for (i = 0; i < __atomic_load_n(&sm_nr, __ATOMIC_ACQUIRE); i++)
+		if (sm_threads[i].tid == tid)
+			__atomic_store_n(&sm_threads[i].state, T_STOPPED,
+					 __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&sm_release, __ATOMIC_ACQUIRE))
+		syscall(SYS_futex, &sm_release, FUTEX_WAIT_PRIVATE, 0,
+			NULL, NULL, 0);
+	errno = saved;
+}
+
+static int sm_install(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = sm_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	if (sigaction(STOP_MACHINE_SIGNAL, &sa, &old))
+		return -errno;
+	sm_installed = 1;
+	return 0;
+}
+
+/* The program may have taken the signal for itself since. */
+static int sm_still_ours(void)
+{
+	struct sigaction cur;
+
+	return !sigaction(STOP_MACHINE_SIGNAL, NULL, &cur) &&
+	       (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == sm_handler;
+}
+
+/*
+ * From /proc/self/task/<tid>/status: 1 if the thread blocks sig; its
+ * state letter; voluntary + involuntary context switches.
+ */
+static int read_status(int tid, int sig, char *state, unsigned long *sw)
+{
+	char path[64], buf[2048], *p;
+	unsigned long long blk = 0;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", tid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	*state = '?';
+	*sw = 0;
+	if ((p = strstr(buf, "\nState:")))
+		sscanf(p + 7, " %c", state);
+	if ((p = strstr(buf, "\nSigBlk:")))
+		blk = strtoull(p + 8, NULL, 16);
+	if ((p = strstr(buf, "\nvoluntary_ctxt_switches:")))
+		*sw += strtoul(p + 25, NULL, 10);
+	if ((p = strstr(buf, "\nnonvoluntary_ctxt_switches:")))
+		*sw += strtoul(p + 28, NULL, 10);
+	return (blk >> (sig - 1)) & 1;
+}
+
+/* Add the threads not known yet; returns how many were added. */
+static int sm_scan(int self)
+{
+	char buf[4096];
+	int fd, n, added = 0;
+
+	fd = open("/proc/self/task", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return -errno;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		int off = 0;
+
+		while (off < n) {
+			struct {
+				unsigned long long ino;
+				long long off;
+				unsigned short reclen;
+				unsigned char type;
+				char name[];
+			} *d = (void *)(buf + off);
+			int tid = atoi(d->name), i;
+
+			off += d->reclen;
+			if (tid <= 0 || tid == self)
+				continue;
+			for (i = 0; i < sm_nr; i++)
+				if (sm_threads[i].tid == tid)
+					break;
+			if (i < sm_nr)
+				continue;
+			if (sm_nr == MAX_THREADS) {
+				close(fd);
+				return -E2BIG;
+			}
+			sm_threads[sm_nr].tid = tid;
+			sm_threads[sm_nr].state = 0;
+			__atomic_store_n(&sm_nr, sm_nr + 1, __ATOMIC_RELEASE);
+			added++;
+		}
+	}
+	close(fd);
+	return added;
+}
+
+static unsigned long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000UL + ts.tv_nsec / 1000000;
+}
+
+/* Signal or set aside every thread not handled yet; 1 when all are in. */
+static int sm_round(int self, int pid, int *blocker)
+{
+	int i, done = 1;
+
+	for (i = 0; i < sm_nr; i++) {
+		struct sm_thread *t = &sm_threads[i];
+		int state = __atomic_load_n(&t->state, __ATOMIC_ACQUIRE);
+		char st;
+		int blk;
+
+		if (state == T_STOPPED || state == T_ASLEEP ||
+		    state == T_GONE)
+			continue;
+		blk = read_status(t->tid, STOP_MACHINE_SIGNAL, &st,
+				  &t->switches);
+		if (blk < 0) {
+			t->state = T_GONE;	/* it has exited */
+			continue;
+		}
+		if (blk && (st == 'S' || st == 'D')) {
+			t->state = T_ASLEEP;
+			continue;
+		}
+		done = 0;
+		if (blk) {
+			*blocker = t->tid;
+		} else if (state != T_SIGNALLED) {
+			t->state = T_SIGNALLED;
+			if (syscall(SYS_tgkill, pid, t->tid,
+				    STOP_MACHINE_SIGNAL) && errno == ESRCH)
+				t->state = T_GONE;
+		}
+	}
+	return done;
+}
+
+/* Did the threads left asleep stay asleep the whole time? */
+static int sm_sleepers_slept(void)
+{
+	int i;
+
+	for (i = 0; i < sm_nr; i++) {
+		struct sm_thread *t = &sm_threads[i];
+		unsigned long sw;
+		char st;
+
+		if (t->state == T_ASLEEP &&
+		    read_status(t->tid, STOP_MACHINE_SIGNAL, &st, &sw) >= 0 &&
+		    sw != t->switches)
+			return 0;
+	}
+	return 1;
+}
+
+int stop_machine(int (*fn)(void *data), void *data)
+{
+	int self = sys_gettid(), pid = getpid(), blocker = 0, ret;
+	unsigned long start = now_ms();
+
+	sm_error[0] = 0;
+	if (!sm_installed && (ret = sm_install()))
+		return ret;
+	if (!sm_still_ours()) {
+		snprintf(sm_error, sizeof(sm_error),
+			 "stop_machine: the program handles signal %d itself",
+			 STOP_MACHINE_SIGNAL);
+		return -EBUSY;
+	}
+	sm_nr = 0;
+	__atomic_store_n(&sm_release, 0, __ATOMIC_RELEASE);
+	for (;;) {
+		ret = sm_scan(self);
+		if (ret < 0) {
+			snprintf(sm_error, sizeof(sm_error),
+				 "stop_machine: cannot list the threads: %s",
+				 strerror(-ret));
+			goto out;
+		}
+		if (sm_round(self, pid, &blocker) && sm_scan(self) == 0)
+			break;
+		if (now_ms() - start > STOP_MACHINE_TIMEOUT_MS) {
+			snprintf(sm_error, sizeof(sm_error),
+				 "stop_machine: thread %d did not stop within"
+				 " %d ms%s; code left unchanged",
+				 blocker, STOP_MACHINE_TIMEOUT_MS,
+				 blocker ? " (it blocks the signal)" : "");
+			ret = -EBUSY;
+			goto out;
+		}
+		sched_yield();
+	}
+	ret = fn(data);
+	if (!sm_sleepers_slept())
+		snprintf(sm_error, sizeof(sm_error),
+			 "stop_machine: a thread that blocks signal %d woke"
+			 " while code was being changed", STOP_MACHINE_SIGNAL);
+out:
+	__atomic_store_n(&sm_release, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &sm_release, FUTEX_WAKE_PRIVATE, 0x7fffffff,
+		NULL, NULL, 0);
+	return ret;
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The text-patching facility (include/linux/text_patching.h): the only
+ * place that writes to code.
+ *
+ * The executable PT_LOAD segments of every loaded object are learnt once;
+ * a site outside them is refused with -EFAULT before it is read.  A patch
+ * window collects, per segment, the span of pages written so far and makes
+ * them PROT_READ|PROT_WRITE|PROT_EXEC: never writable without executable,
+ * because this file and the stage's other code are linked into the very
+ * segment being patched - a read-write page under the patching code would
+ * fault on its next instruction.  Closing the window flushes the
+ * instruction cache over each span (asm/cacheflush.h) and restores the
+ * segment's own protection.
+ */
+#include <errno.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <linux/ftrace.h>
+#include <linux/text_patching.h>
+#include <asm/cacheflush.h>
+
+#ifndef flush_icache_range
+#error "asm/cacheflush.h must define flush_icache_range (even if it is empty)"
+#endif
+
+struct text_segment {
+	unsigned long	start, end;	/* page-aligned */
+	int		prot;		/* what to restore */
+	/* the open window's span in this segment; lo == hi: none */
+	unsigned long	lo, hi;
+};
+
+static struct text_segment *segs;
+static size_t nr_segs;
+static unsigned long page_size;
+static int in_window;
+
+static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
+{
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		struct text_segment *s;
+		unsigned long start, end;
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		start = info->dlpi_addr + ph->p_vaddr;
+		end = start + ph->p_memsz;
+		s = realloc(segs, (nr_segs + 1) * sizeof(*segs));
+		if (!s)
+			return -ENOMEM;
+		segs = s;
+		s = &segs[nr_segs++];
+		s->start = start & ~(page_size - 1);
+		s->end = (end + page_size - 1) & ~(page_size - 1);
+		s->prot = PROT_EXEC | (ph->p_flags & PF_R ? PROT_READ : 0) |
+			  (ph->p_flags & PF_W ? PROT_WRITE : 0);
+		s->lo = s->hi = 0;
+	}
+	return 0;
+}
+
+int text_poke_init(void)
+{
+	if (segs)
+		return 0;
+	page_size = sysconf(_SC_PAGESIZE);
+	return dl_iterate_phdr(add_segments, NULL);
+}
+
+static struct text_segment *find_segment(unsigned long ip, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nr_segs; i++)
+		if (ip >= segs[i].start && ip + len <= segs[i].end &&
+		    ip + len > ip)
+			return &segs[i];
+	return NULL;
+}
+
+int kernel_text_address(unsigned long ip, size_t len)
+{
+	return find_segment(ip, len) != NULL;
+}
+
+void text_poke_begin(void)
+{
+	in_window = 1;
+}
+
+void text_poke_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_segs; i++) {
+		struct text_segment *s = &segs[i];
+
+		if (s->lo == s->hi)
+			continue;
+		/* before anyone may run the new code */
+		flush_icache_range(s->lo, s->hi);
+		mprotect((void *)s->lo, s->hi - s->lo, s->prot);
+		s->lo = s->hi = 0;
+	}
+	in_window = 0;
+}
+
+/* Make [lo, hi) of s writable, growing the window's span to cover it. */
+static int window_add(struct text_segment *s, unsigned long lo,
+		      unsigned long hi)
+{
+	int rwx = PROT_READ | PROT_WRITE | PROT_EXEC;
+
+	if (s->lo == s->hi) {
+		if (mprotect((void *)lo, hi - lo, rwx))
+			return -EPERM;
+		s->lo = lo;
+		s->hi = hi;
+		return 0;
+	}
+	/* keep one span: also opens the pages in between (same segment) */
+	if (lo < s->lo) {
+		if (mprotect((void *)lo, s->lo - lo, rwx))
+			return -EPERM;
+		s->lo = lo;
+	}
+	if (hi > s->hi) {
+		if (mprotect((void *)s->hi, hi - s->hi, rwx))
+			return -EPERM;
+		s->hi = hi;
+	}
+	return 0;
+}
+
+/* What the last failed ftrace_modify_code() saw, for ftrace_bug(). */
+unsigned char ftrace_bug_expected[16], ftrace_bug_actual[16];
+size_t ftrace_bug_len;
+unsigned long ftrace_bug_ip;
+
+int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
+		       size_t len)
+{
+	struct text_segment *s = find_segment(ip, len);
+	int own_window = !in_window, ret;
+
+	if (len > sizeof(ftrace_bug_expected))
+		return -EINVAL;
+	ftrace_bug_len = len;
+	ftrace_bug_ip = ip;
+	memcpy(ftrace_bug_expected, old, len);
+	memset(ftrace_bug_actual, 0, sizeof(ftrace_bug_actual));
+	if (!s)
+		return -EFAULT;
+	memcpy(ftrace_bug_actual, (void *)ip, len);
+	/* verify: never write over bytes we did not expect */
+	if (memcmp((void *)ip, old, len))
+		return -EINVAL;
+	if (own_window)
+		text_poke_begin();
+	ret = window_add(s, ip & ~(page_size - 1),
+			 (ip + len + page_size - 1) & ~(page_size - 1));
+	if (!ret)
+		memcpy((void *)ip, new, len);
+	if (own_window)
+		text_poke_end();
+	return ret;
+}
