@@ -29,6 +29,8 @@ flavours() {
 	mips)
 		echo "pic -fpic -fno-omit-frame-pointer"
 		echo "longcalls -mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer"
+		# -O0: the -8 and t4 come between the lui pair and the jalr
+		echo "longcallsO0 -mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer -mmcount-ra-address -O0"
 		echo "piclong -fpic -mlong-calls -fno-omit-frame-pointer" ;;
 	arm)
 		echo "thumb -mthumb -fno-pie -fno-omit-frame-pointer" ;;

@@ -32,9 +32,17 @@ oneTimeSetUp() {
 	make -s -C "$KIT" recordmcount >/dev/null &&
 	build "$TMPD/prog" >"$TMPD/build.log" 2>&1 || {
 		cat "$TMPD/build.log"; fail "build failed"; return; }
-	run_target "$TMPD/prog" >"$TMPD/out" 2>"$TMPD/err"
+	FTRACE_TRACE=$TMPD/trace run_target "$TMPD/prog" >"$TMPD/out" 2>"$TMPD/err"
 	echo $? >"$TMPD/status"
 	text=$(readelf -SW "$TMPD/prog" | awk '$2 == ".text" { print $4, $5 }')
+}
+
+# A test that does not apply to this arch counts as one skipped test.
+only_on() {
+	case " $* " in *" $ARCH "*) endSkipping; return 0 ;; esac
+	startSkipping
+	assertTrue "only on $*" true
+	return 1
 }
 
 # The word at a virtual address in the file, in the target's byte order.
@@ -47,8 +55,15 @@ orig() {
 hex() { printf '%x' "$1"; }
 sym() { $(mkvar CROSS_COMPILE)nm "$TMPD/prog" | awk -v s="$1" '$3 == s { print $1 }'; }
 func_of() { # the function a site is in
-	$(mkvar CROSS_COMPILE)nm -n "$TMPD/prog" | awk -v a=$((0x$1)) '
-		$2 ~ /^[tT]$/ { v = strtonum("0x" $1); if (v > a) exit; f = $3 }
+	$(mkvar CROSS_COMPILE)nm -n "$TMPD/prog" | awk -v a="$1" '
+		function num(h,  i, v) {
+			for (i = 1; i <= length(h); i++)
+				v = v * 16 + index("0123456789abcdef",
+						  substr(h, i, 1)) - 1
+			return v
+		}
+		BEGIN { a = num(a) }
+		$2 ~ /^[tT]$/ { if (num($1) > a) exit; f = $3 }
 		END { print f }'
 }
 
@@ -73,7 +88,8 @@ expected_nop() {
 			done ;;
 		esac ;;
 	arm)
-		if is_thumb "$ip"; then echo 0d04f10d; else echo e28dd004; fi ;;
+		if is_thumb "$ip"; then echo 0d04f10d; else echo e28dd004; fi
+		return ;;
 	esac
 	echo "unknown-shape"
 }
@@ -107,16 +123,17 @@ arm_call_target() {
 # Is the site as a call must be: MIPS gcc's own bytes (the seed design
 # calls _mcount == ftrace_caller), ARM a bl/blx of ftrace_caller.
 is_call() { # ip word
+	local t
 	case $ARCH in
 	mips) [ "$2" = "$(orig "$1")" ] ;;
-	arm) [ "$(arm_call_target "$1" "$2")" = "$(sym ftrace_caller)" ] ;;
+	arm) t=$(arm_call_target "$1" "$2")
+	     [ -n "$t" ] && [ $((0x$t)) = $((0x$(sym ftrace_caller))) ] ;;
 	esac
 }
 
 test_program_unchanged() {
-	[ -n "$other" ] || startSkipping
-	assertEquals "exit status" "$(($(sed -n 's/^result //p' "$TMPD/out" | head -1) & 0x7f))" \
-		"$(cat "$TMPD/status")"
+	only_on mips arm || return 0
+	assertEquals "exit status" 0 "$(cat "$TMPD/status")"
 	assertEquals "same result in every state" 1 \
 		"$(sed -n 's/^result //p' "$TMPD/out" | sort -u | wc -l)"
 	assertEquals "no tracer noise" "" "$(cat "$TMPD/err")"
@@ -126,13 +143,13 @@ test_program_unchanged() {
 }
 
 test_all_shapes_present() {
-	[ -n "$other" ] || startSkipping
+	only_on mips arm || return 0
 	local shapes
 	shapes=$(sed -n 's/^off \([0-9a-f]*\) .*/\1/p' "$TMPD/out" |
 		while read -r ip; do expected_nop "$ip"; done | sort -u | tr '\n' ' ')
 	case $ARCH in
 	mips) assertEquals "jal -O2, jal -O0, long -O2, long -O0" \
-		"10000006 10000007 27bd0008 54000001 " "$shapes" ;;
+		"10000005 10000006 27bd0008 54000001 " "$shapes" ;;
 	arm) assertEquals "ARM and Thumb-2" "0d04f10d e28dd004 " "$shapes" ;;
 	esac
 }
@@ -140,7 +157,7 @@ test_all_shapes_present() {
 # off and nop: every site disabled; on: every site a call; filter: only
 # the far_O* functions' sites are calls.
 test_site_bytes_in_every_state() {
-	[ -n "$other" ] || startSkipping
+	only_on mips arm || return 0
 	local state ip word f bad=0 calls=0
 	while read -r state ip word; do
 		case $state in off|on|filter|nop) ;; *) continue ;; esac
@@ -160,7 +177,7 @@ test_site_bytes_in_every_state() {
 # The trace itself: the functions of every shape are traced, with the
 # right parents, and the filter narrows it to them.
 test_every_shape_traced() {
-	[ -n "$other" ] || startSkipping
+	only_on mips arm || return 0
 	trace_run "$TMPD/t" "$TMPD/prog" plain || fail "traced run failed"
 	local p n
 	for p in far_O2:3 far_O0:4 plain_O0:2; do
@@ -188,14 +205,15 @@ stack_after() { # trace re k n
 # MIPS reads prologues to unwind: the callers' sites are disabled (only
 # near_leaf is traced), and each shape must still be seen as a site.
 test_stack_trace_through_disabled_sites() {
-	[ "$ARCH" = mips ] || startSkipping
+	only_on mips || return 0
 	FTRACE_SET_FTRACE_FILTER=near_leaf FTRACE_TRACE_OPTIONS=func_stack_trace \
 		trace_run "$TMPD/st" "$TMPD/prog" plain || fail "traced run failed"
-	local p
+	local p want= got=
 	for p in far_O2 far_O0 plain_O0; do
-		assertEquals "near_leaf ${p}_mid ${p}_outer main" \
-			"$(stack_after "$TMPD/st" ": near_leaf <-${p}_mid\$" 1 4)"
+		want="$want${want:+, }near_leaf ${p}_mid ${p}_outer work"
+		got="$got${got:+, }$(stack_after "$TMPD/st" ": near_leaf <-${p}_mid\$" 1 4)"
 	done
+	assertEquals "$want" "$got"
 }
 
 . shunit2
