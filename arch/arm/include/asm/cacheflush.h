@@ -6,8 +6,8 @@
  * Chapter 4: after the text patching code has written instructions, the
  * CPU must fetch the new ones.  ARM keeps the data and instruction
  * caches apart: the new words must be cleaned from the data cache to the
- * point of unification and the icache invalidated, which on Linux is the
- * cacheflush system call that gcc's builtin makes.
+ * point of unification and the icache invalidated: gcc's builtin calls
+ * libgcc's __clear_cache, which makes the cacheflush system call.
  * qemu-user notices writes to translated code by itself, so no test
  * under qemu can show that this call is missing: it is checked at build
  * time instead (stage3-dynamic/text_patch.c refuses to build without

@@ -6,8 +6,8 @@
  * Chapter 4: after the text patching code has written instructions, the
  * CPU must fetch the new ones.  MIPS caches are not coherent between
  * the data side (the store) and the instruction side (the fetch): the
- * lines must be written back and the icache lines invalidated (the
- * synci / cacheflush(2) that gcc's builtin issues).
+ * lines must be written back and the icache lines invalidated (gcc's
+ * builtin calls the C library's _flush_cache, the cacheflush system call).
  * qemu-user notices writes to translated code by itself, so no test
  * under qemu can show that this call is missing: it is checked at build
  * time instead (stage3-dynamic/text_patch.c refuses to build without
