@@ -13,7 +13,7 @@
 #   mips    a jal (R_MIPS_26), a jalr (R_MIPS_JALR), or the first
 #           instruction of a long-call sequence: lui (R_MIPS_HI16) or
 #           lw (R_MIPS_GOT16) whose register a "jalr" within the next
-#           four instructions calls, after a "move at,ra" (otherwise the
+#           seven instructions calls, after a "move at,ra" (otherwise the
 #           code only takes _mcount's address); R_MIPS_LO16 and
 #           R_MIPS_CALL16 never are
 #   arm     a bl or blx (R_ARM_CALL, R_ARM_PC24, R_ARM_THM_CALL)
@@ -62,7 +62,7 @@ BEGIN {
 			if (moved && ops == preg)
 				print pending
 			pending = ""
-		} else if (++seen >= 4)
+		} else if (++seen >= 6)
 			pending = ""
 	}
 	next
