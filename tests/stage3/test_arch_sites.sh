@@ -193,6 +193,25 @@ test_every_shape_traced() {
 		"$(fn_edges "$TMPD/t2" | awk '{ print $2 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 }
 
+# Updates park the threads wherever they are, on any shape of site: the
+# results stay right, the trace stays well formed, and the updates happen
+# (the signal that parks them must be one qemu-user delivers).
+test_patching_while_threads_run() {
+	only_on mips arm || return 0
+	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/th" "$TMPD/prog" threads 10 ||
+		fail "threaded run failed"
+	local updates done wrong
+	read -r updates done wrong < <(sed -n \
+		's/^threads: updates=\([0-9]*\) done=\([0-9]*\) wrong=\([0-9]*\)$/\1 \2 \3/p' \
+		"$TMPD/th.stdout")
+	assertEquals "every result right" 0 "$wrong"
+	# one may time out on a loaded machine, not most
+	assertTrue "updates done: $done of $updates" "[ $((${done:-0} * 2)) -gt ${updates:-0} ]"
+	assertTrue "something traced" "[ $(fn_edges "$TMPD/th" | wc -l) -gt 10 ]"
+	assertEquals "every trace line well formed" "" "$(grep -v '^#' "$TMPD/th" |
+		grep -v -E '^ +prog-[0-9]+ +\[[0-9]+\] +[0-9.]+: [a-zA-Z_0-9.]+ <-[a-zA-Z_0-9.]+$')"
+}
+
 # The first n functions of the k-th stack trace after a line matching re.
 stack_after() { # trace re k n
 	awk -v re="$2" -v k="$3" -v n="$4" '
