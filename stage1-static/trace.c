@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 #include <pthread.h>
+#include <tracefs.h>
 #include "trace.h"
 
 int tracing_on = 1;
@@ -53,11 +54,16 @@ static int current_tracer_write(const char *val)
 		if (cur_tracer && cur_tracer->reset)
 			cur_tracer->reset();
 		cur_tracer = t;
+		tracefs_error("%s", "");
 		if (t->init)
 			ret = t->init();
 		if (ret) {
+			/* the reason init gave, if it gave one */
+			char why[200];
+
+			snprintf(why, sizeof(why), "%s", tracefs_last_error());
 			tracefs_error("current_tracer: %s failed to start: %s",
-				      t->name, strerror(-ret));
+				      t->name, why[0] ? why : strerror(-ret));
 			cur_tracer = NULL;
 		}
 	}

@@ -48,6 +48,8 @@ static void function_columns(FILE *f)
 
 static struct ftrace_ops trace_ops = {
 	.func = function_trace_call,
+	/* chapter 4: set_ftrace_filter and set_ftrace_notrace apply */
+	.flags = FTRACE_OPS_FL_GLOBAL,
 };
 
 static int function_trace_init(void)

@@ -13,9 +13,8 @@
  * The filters take the globs of stage1-static/glob.c, "!glob" removes.
  * tracefs_write() replaces the set ("echo > file"); tracefs_append() adds
  * to it ("echo >> file").  A word that matches no function is an error
- * and changes nothing.  They make the function tracer's ftrace_ops (whose
- * func_hash is NULL) follow ftrace_global_hash; an ops with its own
- * func_hash ignores them.
+ * and changes nothing.  They are ftrace_global_hash, which the ftrace_ops
+ * with FTRACE_OPS_FL_GLOBAL (the function tracer) follow.
  *
  * A hash is a sorted array of rec->ip.  A hash that was in use is never
  * freed: a thread may be reading it in ftrace_ops_test().

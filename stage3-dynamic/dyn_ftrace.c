@@ -71,12 +71,16 @@ struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 
 int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 {
-	struct ftrace_ops_hash *h = ops->func_hash ? ops->func_hash :
-						     &ftrace_global_hash;
+	struct ftrace_ops_hash *h = ops->func_hash;
 	struct ftrace_hash *filter, *skip;
-	struct dyn_ftrace *rec = ftrace_lookup_ip(ip);
+	struct dyn_ftrace *rec;
 
+	if (!h && !(ops->flags & FTRACE_OPS_FL_GLOBAL))
+		return 1;
+	if (!h)
+		h = &ftrace_global_hash;
 	/* the hashes hold rec->ip; selfpc may lie a little after it */
+	rec = ftrace_lookup_ip(ip);
 	if (rec)
 		ip = rec->ip;
 	filter = __atomic_load_n(&h->filter_hash, __ATOMIC_ACQUIRE);

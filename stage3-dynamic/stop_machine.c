@@ -18,7 +18,10 @@
  * A thread whose signal mask blocks the signal cannot be stopped.  If it
  * is asleep in the kernel it runs no user code: it is left alone, and its
  * context-switch counts prove afterwards that it stayed asleep (qemu-user
- * has such a thread of its own).  One that keeps running with the signal
+ * has such a thread of its own).  The mask is read from /proc; under
+ * qemu-user it is qemu's, not the program's, so a thread that was
+ * signalled and stays asleep without running for STOP_MACHINE_ASLEEP_MS is
+ * taken to block the signal too.  One that keeps running with the signal
  * blocked makes stop_machine() give up after STOP_MACHINE_TIMEOUT_MS with
  * -EBUSY and a one-line reason, having changed nothing.
  *
@@ -42,6 +45,8 @@
 #include <linux/stop_machine.h>
 
 #define MAX_THREADS	4096
+/* signalled, asleep and not run for this long: it does not take signals */
+#define STOP_MACHINE_ASLEEP_MS	50
 
 enum { T_SIGNALLED = 1, T_STOPPED, T_ASLEEP, T_GONE };
 
@@ -49,11 +54,14 @@ struct sm_thread {
 	int		tid;
 	int		state;		/* T_* */
 	unsigned long	switches;	/* T_ASLEEP: context switches seen */
+	unsigned long	asleep_since;	/* ms; 0: not seen asleep */
 };
 
 static struct sm_thread sm_threads[MAX_THREADS];
 static int sm_nr;
-static int sm_release;			/* futex word */
+static int sm_gen;			/* futex word: +1 at each end */
+static int sm_active;			/* a stop_machine() is running */
+static int sm_arrived;			/* futex word */
 static char sm_error[256];
 static int sm_installed;
 
@@ -70,14 +78,23 @@ static long sys_gettid(void)
 static void sm_handler(int sig, siginfo_t *si, void *uc)
 {
 	int saved = errno, i, tid = sys_gettid();
+	int gen = __atomic_load_n(&sm_gen, __ATOMIC_ACQUIRE);
 
+	/* a signal that arrives after its stop_machine() ended: ignore it */
+	if (!__atomic_load_n(&sm_active, __ATOMIC_ACQUIRE))
+		goto out;
 	for (i = 0; i < __atomic_load_n(&sm_nr, __ATOMIC_ACQUIRE); i++)
 		if (sm_threads[i].tid == tid)
 			__atomic_store_n(&sm_threads[i].state, T_STOPPED,
 					 __ATOMIC_RELEASE);
-	while (!__atomic_load_n(&sm_release, __ATOMIC_ACQUIRE))
-		syscall(SYS_futex, &sm_release, FUTEX_WAIT_PRIVATE, 0,
-			NULL, NULL, 0);
+	/* wake the patching thread: one more is in */
+	__atomic_add_fetch(&sm_arrived, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &sm_arrived, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	/* until this stop_machine() ends, and not some later one */
+	while (__atomic_load_n(&sm_gen, __ATOMIC_ACQUIRE) == gen)
+		syscall(SYS_futex, &sm_gen, FUTEX_WAIT_PRIVATE, gen, NULL,
+			NULL, 0);
+out:
 	errno = saved;
 }
 
@@ -172,6 +189,8 @@ static int sm_scan(int self)
 			}
 			sm_threads[sm_nr].tid = tid;
 			sm_threads[sm_nr].state = 0;
+			sm_threads[sm_nr].asleep_since = 0;
+			sm_threads[sm_nr].switches = 0;
 			__atomic_store_n(&sm_nr, sm_nr + 1, __ATOMIC_RELEASE);
 			added++;
 		}
@@ -196,26 +215,41 @@ static int sm_round(int self, int pid, int *blocker)
 	for (i = 0; i < sm_nr; i++) {
 		struct sm_thread *t = &sm_threads[i];
 		int state = __atomic_load_n(&t->state, __ATOMIC_ACQUIRE);
+		unsigned long sw;
+		int blk, asleep;
 		char st;
-		int blk;
 
 		if (state == T_STOPPED || state == T_ASLEEP ||
 		    state == T_GONE)
 			continue;
-		blk = read_status(t->tid, STOP_MACHINE_SIGNAL, &st,
-				  &t->switches);
+		blk = read_status(t->tid, STOP_MACHINE_SIGNAL, &st, &sw);
 		if (blk < 0) {
 			t->state = T_GONE;	/* it has exited */
 			continue;
 		}
-		if (blk && (st == 'S' || st == 'D')) {
+		asleep = st == 'S' || st == 'D';
+		if (!state && blk && asleep) {
+			t->switches = sw;
 			t->state = T_ASLEEP;
 			continue;
 		}
+		/* (the handler may mark it stopped meanwhile: that wins) */
+		if (state == T_SIGNALLED && asleep && sw == t->switches &&
+		    t->asleep_since &&
+		    now_ms() - t->asleep_since >= STOP_MACHINE_ASLEEP_MS &&
+		    __atomic_compare_exchange_n(&t->state, &state, T_ASLEEP, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			continue;	/* signalled, not run since: blocked */
+		if (!asleep)
+			t->asleep_since = 0;
+		else if (sw != t->switches || !t->asleep_since)
+			t->asleep_since = now_ms();
+		t->switches = sw;
 		done = 0;
-		if (blk) {
+		if (blk || state == T_SIGNALLED) {
 			*blocker = t->tid;
-		} else if (state != T_SIGNALLED) {
+		} else {
 			t->state = T_SIGNALLED;
 			if (syscall(SYS_tgkill, pid, t->tid,
 				    STOP_MACHINE_SIGNAL) && errno == ESRCH)
@@ -223,6 +257,28 @@ static int sm_round(int self, int pid, int *blocker)
 		}
 	}
 	return done;
+}
+
+/*
+ * Sleep until a thread checks in or a few ms passed; return at once when
+ * every thread is accounted for.
+ */
+static void sm_wait(void)
+{
+	struct timespec ts = { 0, 2000000 };
+	int i, seen = __atomic_load_n(&sm_arrived, __ATOMIC_ACQUIRE);
+
+	for (i = 0; i < sm_nr; i++) {
+		int state = __atomic_load_n(&sm_threads[i].state,
+					    __ATOMIC_ACQUIRE);
+
+		if (state == T_SIGNALLED)
+			break;
+	}
+	if (i == sm_nr)
+		return;
+	syscall(SYS_futex, &sm_arrived, FUTEX_WAIT_PRIVATE, seen, &ts, NULL,
+		0);
 }
 
 /* Did the threads left asleep stay asleep the whole time? */
@@ -258,7 +314,7 @@ int stop_machine(int (*fn)(void *data), void *data)
 		return -EBUSY;
 	}
 	sm_nr = 0;
-	__atomic_store_n(&sm_release, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&sm_active, 1, __ATOMIC_RELEASE);
 	for (;;) {
 		ret = sm_scan(self);
 		if (ret < 0) {
@@ -269,16 +325,16 @@ int stop_machine(int (*fn)(void *data), void *data)
 		}
 		if (sm_round(self, pid, &blocker) && sm_scan(self) == 0)
 			break;
+		sm_wait();
 		if (now_ms() - start > STOP_MACHINE_TIMEOUT_MS) {
 			snprintf(sm_error, sizeof(sm_error),
 				 "stop_machine: thread %d did not stop within"
-				 " %d ms%s; code left unchanged",
-				 blocker, STOP_MACHINE_TIMEOUT_MS,
-				 blocker ? " (it blocks the signal)" : "");
+				 " %d ms (does it block signal %d?); code left"
+				 " unchanged", blocker, STOP_MACHINE_TIMEOUT_MS,
+				 STOP_MACHINE_SIGNAL);
 			ret = -EBUSY;
 			goto out;
 		}
-		sched_yield();
 	}
 	ret = fn(data);
 	if (!sm_sleepers_slept())
@@ -286,8 +342,9 @@ int stop_machine(int (*fn)(void *data), void *data)
 			 "stop_machine: a thread that blocks signal %d woke"
 			 " while code was being changed", STOP_MACHINE_SIGNAL);
 out:
-	__atomic_store_n(&sm_release, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &sm_release, FUTEX_WAKE_PRIVATE, 0x7fffffff,
+	__atomic_store_n(&sm_active, 0, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&sm_gen, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &sm_gen, FUTEX_WAKE_PRIVATE, 0x7fffffff,
 		NULL, NULL, 0);
 	return ret;
 }

@@ -31,12 +31,18 @@ struct ftrace_ops {
 	ftrace_func_t		func;
 	struct ftrace_ops	*next;
 	unsigned long		flags;
-	/* chapter 4: which functions it wants (NULL: the global filters) */
+	/* chapter 4: which functions it wants (NULL: see FTRACE_OPS_FL_GLOBAL) */
 	struct ftrace_ops_hash	*func_hash;
 };
 
 /* The callback calls code that may itself be traced: guard it. */
 #define FTRACE_OPS_FL_RECURSION	0x1
+/*
+ * Chapter 4: the ops follows the set_ftrace_filter and set_ftrace_notrace
+ * files (the function tracer does); without it and without a func_hash of
+ * its own, an ops wants every function.
+ */
+#define FTRACE_OPS_FL_GLOBAL	0x2
 
 /* Never called through the pointer: mcount compares against it. */
 void ftrace_stub(unsigned long frompc, unsigned long selfpc);
@@ -139,7 +145,8 @@ struct dyn_ftrace {
 /*
  * A set of functions, by rec->ip, sorted.  ops->func_hash holds the two an
  * ftrace_ops filters with (the kernel's filter_hash and notrace_hash);
- * NULL means "the global files", set_ftrace_filter and set_ftrace_notrace.
+ * NULL means every function, or the global files set_ftrace_filter and
+ * set_ftrace_notrace for an ops with FTRACE_OPS_FL_GLOBAL.
  * An empty or NULL filter_hash selects every function.
  */
 struct ftrace_hash {
