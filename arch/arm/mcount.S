@@ -101,6 +101,60 @@ ftrace_stub:
 	ldm	sp, {fp, sp, lr}	@ fp = func's fp, sp = as at the push
 	.endm
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4: __gnu_mcount_nc is only the stub now.  It runs for calls made
+ * before the sites are converted (constructors that run before ours) and
+ * for any site the records do not know; it still owes the site its
+ * "push {lr}": lr comes back from the stack and the function resumes.
+ * A Thumb site reaches it (and ftrace_caller) with blx, so it returns
+ * with bx.
+ */
+	.globl	__gnu_mcount_nc
+	.type	__gnu_mcount_nc, %function
+	.align	2
+__gnu_mcount_nc:
+	mov	ip, lr			@ into func (bit 0 set for Thumb)
+	pop	{lr}			@ func's own lr, as the site pushed it
+	bx	ip
+	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+
+/*
+ * What an enabled site calls (ftrace_make_call() points its bl or blx
+ * here).  The same entry state as __gnu_mcount_nc at stage 1, and the
+ * same frame: no test of ftrace_trace_function, the tracer is called
+ * directly from ftrace_call, a "bl" that ftrace_update_ftrace_func()
+ * rewrites.
+ */
+	.globl	ftrace_caller
+	.type	ftrace_caller, %function
+	.align	2
+ftrace_caller:
+	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
+	mcount_enter
+	ldr	r0, [fp, #8]		@ arg 1: frompc
+	bic	r1, lr, #1		@ a Thumb site returns to an odd lr:
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc == rec->ip
+	.globl	ftrace_call
+ftrace_call:
+	bl	ftrace_stub
+	mcount_exit
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* the graph tracer's two pointers, checked as at stage 2 */
+	mov_addr lr, ftrace_stub
+.Lgraph_check:
+	ldr_word ip, ftrace_graph_return
+	cmp	ip, lr
+	bne	ftrace_graph_caller
+	ldr_word ip, ftrace_graph_entry
+	mov_addr lr, ftrace_graph_entry_stub
+	cmp	ip, lr
+	bne	ftrace_graph_caller
+#endif
+.Lmcount_return:
+	pop	{ip, lr}		@ ip = into func, lr = func's lr
+	bx	ip
+#else /* !CONFIG_DYNAMIC_FTRACE */
 	.globl	__gnu_mcount_nc
 	.type	__gnu_mcount_nc, %function
 	.align	2
@@ -144,6 +198,7 @@ __gnu_mcount_nc:
 #else
 	b	.Lmcount_return
 #endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
@@ -163,7 +218,11 @@ ftrace_graph_caller:
 	mcount_exit
 	b	.Lmcount_return
 #endif
+#ifdef CONFIG_DYNAMIC_FTRACE
+	.size	ftrace_caller, .-ftrace_caller
+#else
 	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+#endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

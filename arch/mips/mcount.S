@@ -93,6 +93,7 @@
 	/* we read at; the assembler must not use it */
 	.set	noat
 
+#ifndef CONFIG_DYNAMIC_FTRACE
 /*
  * ftrace_stub: the "no tracer" value of ftrace_trace_function.  _mcount
  * only compares against it, but it is a real function so the pointer is
@@ -156,6 +157,82 @@ ftrace_call_tracer:
 	jr	$ra			/* into the traced function, as above */
 	 move	$ra, $at
 #endif
+#else /* CONFIG_DYNAMIC_FTRACE */
+/*
+ * Chapter 4, the seed design: _mcount IS ftrace_caller.  Until
+ * ftrace_dyn_arch_init() replaces its first instruction with a nop, it is
+ * the stub that every call made before the sites are converted goes
+ * through (constructors that run before ours): it gives the site's 8
+ * bytes back and returns.  After that, the only sites that still call it
+ * are the ones the update code enabled, each with the -8 that gcc put
+ * next to its jal; sites the update code disabled never get here.
+ *
+ * ftrace_stub is the "no tracer" function, called as one at ftrace_call.
+ * Reached by _mcount's jump it returns into the traced function with the
+ * function's own ra; called from C, the extra "move ra,at" is harmless
+ * (ra is dead once jr has read it, and at is a temporary).
+ */
+	.globl	ftrace_stub
+	.type	ftrace_stub, @function
+	.ent	ftrace_stub
+ftrace_stub:
+	jr	$ra
+	 move	$ra, $at
+	.end	ftrace_stub
+	.size	ftrace_stub, .-ftrace_stub
+
+	.globl	_mcount
+	.type	_mcount, @function
+	.globl	ftrace_caller
+	.type	ftrace_caller, @function
+	.ent	_mcount
+_mcount:
+ftrace_caller:
+	j	ftrace_stub		/* a nop after ftrace_dyn_arch_init() */
+	 addiu	$sp, $sp, 8		/* both ways: the site's two words */
+	mcount_save_regs
+	move	$a0, $at		/* arg 1: frompc */
+	/*
+	 * arg 2: selfpc, which must be rec->ip (filters look records up by
+	 * it): the jal, ra - 8, unless the call was a -mlong-calls jalr,
+	 * whose site starts at its lui a few words earlier.
+	 */
+	lw	$t0, -MCOUNT_INSN_SIZE($ra)
+	srl	$t0, $t0, 26		/* the opcode */
+	addiu	$t0, $t0, -3		/* jal */
+	beqz	$t0, ftrace_call
+	 addiu	$a1, $ra, -MCOUNT_INSN_SIZE
+	move	$a0, $ra
+	jal	ftrace_long_call_ip	/* C: clobbers the temporaries */
+	 nop
+	move	$a1, $v0
+	lw	$a0, MCOUNT_AT($sp)	/* frompc again */
+	/*
+	 * The tracer is called directly: ftrace_update_ftrace_func()
+	 * rewrites this jal (one aligned word) to "jal <tracer>".
+	 */
+	.globl	ftrace_call
+ftrace_call:
+	jal	ftrace_stub
+	 nop
+	mcount_restore_regs
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* the graph tracer's two pointers, checked as at stage 2 */
+	lui	$t1, %hi(ftrace_stub)
+	addiu	$t1, $t1, %lo(ftrace_stub)
+	lui	$t2, %hi(ftrace_graph_return)
+	lw	$t2, %lo(ftrace_graph_return)($t2)
+	lui	$t0, %hi(ftrace_graph_entry)
+	lw	$t0, %lo(ftrace_graph_entry)($t0)
+	bne	$t2, $t1, ftrace_graph_caller
+	 lui	$t3, %hi(ftrace_graph_entry_stub)	/* harmless if taken */
+	addiu	$t3, $t3, %lo(ftrace_graph_entry_stub)
+	bne	$t0, $t3, ftrace_graph_caller
+	 nop
+#endif
+	jr	$ra			/* into the traced function ... */
+	 move	$ra, $at		/* ... with its own ra */
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

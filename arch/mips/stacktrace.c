@@ -17,7 +17,9 @@
  *
  * Two things on the way are not ordinary prologues:
  *  - the mcount call site has an "addiu sp,sp,-8": in the jal's delay slot
- *    (-O1 and up), or right before the jal (-O0, the delay slot is a nop).
+ *    (-O1 and up), or right before the jal (-O0, the delay slot is a nop);
+ *    at stage 3 the jal may be the word that disables the site
+ *    (mips_mcount_site_insn(), asm/ftrace.h).
  *    _mcount gives those 8 bytes back before the function's body runs, so
  *    the scan skips an "addiu sp,sp,-8" next to a "jal _mcount".
  *  - _mcount's own frame (asm/ftrace.h, MCOUNT_*): it is entered with the
@@ -48,18 +50,11 @@ void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 #define INSN_ADDIU_SP_M8	0x27bdfff8	/* addiu sp,sp,-8 */
 /* sw ra,imm(sp): op 43, base 29, rt 31 */
 #define INSN_SW_RA_SP		0xafbf0000
-/* jal target: op 3, 26-bit word index */
-#define INSN_JAL		0x0c000000
 #define INSN_HI(insn)		((insn) & 0xffff0000)
 #define INSN_IMM(insn)		((long)(int16_t)((insn) & 0xffff))
 
 /* How far back a prologue may be: the kit's biggest function is far less. */
 #define SCAN_MAX	4096	/* instructions */
-
-static uint32_t jal_insn(unsigned long target)
-{
-	return INSN_JAL | ((target >> 2) & 0x03ffffff);
-}
 
 /*
  * Find the frame of the function that pc is in: its size, and the offset
@@ -71,14 +66,13 @@ static int read_prologue(unsigned long pc, long *size, long *ra_off)
 	extern const char __executable_start[];
 	const uint32_t *start = (const uint32_t *)__executable_start;
 	const uint32_t *ip = (const uint32_t *)pc, *p, *q;
-	uint32_t mcount_site = jal_insn((unsigned long)_mcount);
 
 	for (p = ip - 1; p >= start && ip - p <= SCAN_MAX; p--) {
 		if (INSN_HI(*p) != INSN_ADDIU_SP || INSN_IMM(*p) >= 0)
 			continue;		/* not an allocation */
 		if (*p == INSN_ADDIU_SP_M8 &&
-		    ((p > start && p[-1] == mcount_site) ||
-		     p[1] == mcount_site))
+		    ((p > start && mips_mcount_site_insn(p[-1])) ||
+		     mips_mcount_site_insn(p[1])))
 			continue;		/* the mcount site's 8 bytes */
 		*size = -INSN_IMM(*p);
 		*ra_off = -1;

@@ -15,8 +15,12 @@
 int stop_machine(int (*fn)(void *data), void *data);
 const char *stop_machine_error(void);
 
-/* The signal that stops the threads, and how long to wait for them. */
-#define STOP_MACHINE_SIGNAL	(SIGRTMAX - 1)
+/*
+ * The signal that stops the threads, and how long to wait for them.  Not
+ * one of the last real-time signals: qemu-user never delivers those (the
+ * host has fewer than MIPS's 127, and keeps the top ones for itself).
+ */
+#define STOP_MACHINE_SIGNAL	(SIGRTMIN + 4)
 #define STOP_MACHINE_TIMEOUT_MS	2000
 
 #endif
