@@ -33,8 +33,8 @@ OBJDUMP	:= $(CROSS_COMPILE)objdump
 STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_FUNCTION_GRAPH_TRACER),2))
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_DYNAMIC_FTRACE),$(if $(HAVE_FTRACE_MCOUNT_RECORD),3)))
-# (stage 4 also needs its directory written: stage4-dyn-graph/Kbuild)
-STAGES += $(if $(wildcard stage4-dyn-graph/Kbuild),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
+# stage 4: stages 2 and 3, and the arch's chapter 5 part (ftrace_graph_call)
+STAGES += $(if $(HAVE_DYNAMIC_FTRACE_GRAPH_CALLER),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
 STAGES := $(strip $(STAGES))
 
 CONFIG_FUNCTION_TRACER		:= y
@@ -85,6 +85,12 @@ TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
 endif
 ifdef CONFIG_DYNAMIC_FTRACE
 TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyn/*.c))
+endif
+# chapter 5 (stage 4 = both)
+ifneq ($(CONFIG_DYNAMIC_FTRACE),)
+ifneq ($(CONFIG_FUNCTION_GRAPH_TRACER),)
+TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyngraph/*.c))
+endif
 endif
 
 # Chapter 4 needs every traced object to carry its __mcount_loc table
@@ -137,9 +143,10 @@ $(O)/%: $(O)/progs/%.o $(LIB)
 
 # the FP test program links the arch's deliberately broken function
 $(O)/graph/fptest: $(O)/progs/bad_frame.o
-$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags
+$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
+	$(RECORD_MCOUNT)
 
 progs: runtime $(addprefix $(O)/,$(TEST_PROGS))
 

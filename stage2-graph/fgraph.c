@@ -46,7 +46,19 @@ int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 	/* the return hook first: mcount starts hijacking on either one */
 	__atomic_store_n(&ftrace_graph_return, retfunc, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entryfunc, __ATOMIC_RELEASE);
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/*
+	 * chapter 5 (stage4-dyn-graph/): mcount is a stub, so the hooks
+	 * alone reach nothing: enable the sites and ftrace_graph_call
+	 */
+	int ret = ftrace_graph_startup();
+
+	if (ret)
+		unregister_ftrace_graph();
+	return ret;
+#else
 	return 0;
+#endif
 }
 
 /*
@@ -55,6 +67,9 @@ int register_ftrace_graph(trace_func_graph_ret_t retfunc,
  */
 void unregister_ftrace_graph(void)
 {
+#ifdef CONFIG_DYNAMIC_FTRACE
+	ftrace_graph_shutdown();	/* chapter 5: NOPs first */
+#endif
 	__atomic_store_n(&ftrace_graph_entry, ftrace_graph_entry_stub,
 			 __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_return, graph_return_stub,
@@ -71,6 +86,13 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 
 	if (__builtin_expect(ftrace_graph_dead, 0))
 		return -EBUSY;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/* chapter 5: a site another ops enabled, outside the graph filter */
+	if (__builtin_expect(__atomic_load_n(&ftrace_graph_filter_check,
+					     __ATOMIC_RELAXED), 0) &&
+	    !ftrace_graph_wants(func))
+		return -EBUSY;
+#endif
 	idx = curr_ret_stack + 1;
 	if (idx >= FTRACE_RETFUNC_DEPTH) {
 		/* too deep: the function runs and returns untouched */
@@ -116,7 +138,10 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 static void ftrace_graph_stop(void)
 {
 	ftrace_graph_dead = 1;
+#ifndef CONFIG_DYNAMIC_FTRACE
 	unregister_ftrace_graph();
+#endif
+	/* (chapter 5: no code is patched on this path; the flag suffices) */
 }
 
 /* HAVE_FUNCTION_GRAPH_FP_TEST failed: the kernel panics, we abort. */
