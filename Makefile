@@ -189,11 +189,13 @@ print-%:
 	@echo '$($*)'
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md,
-# and each stage-3 arch's sites before and after patching (docs/04-*.md)
+# and each stage-3 arch's sites before and after patching (docs/04-*.md),
+# and each stage-4 arch's ftrace_graph_call off and on (docs/05-*.md)
 docs:
 	@scripts/install-deps --all
 	@scripts/gen-toolchain-excerpts
 	@scripts/gen-dyn-sites
+	@scripts/gen-dyngraph-sites
 
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'

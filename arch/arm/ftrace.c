@@ -237,3 +237,35 @@ int ftrace_dyn_arch_init(void)
 	return 0;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5: ftrace_graph_call (mcount.S, ARM code) is "nop" (e320f000),
+ * or "b ftrace_graph_caller" while the graph tracer is on: one aligned
+ * word.  A b, not a bl: lr is not needed (ftrace_graph_caller reads
+ * "into func" from the frame) and it returns into func itself.
+ */
+#define ARM_INSN_NOP		0xe320f000
+
+static int arm_graph_patch(int enable)
+{
+	unsigned long ip = (unsigned long)ftrace_graph_call;
+	unsigned int bl = arm_call_insn(ip, (unsigned long)ftrace_graph_caller);
+	unsigned int b = (bl & 0x00ffffff) | 0xea000000;	/* bl -> b */
+
+	if (!bl)
+		return -ERANGE;
+	return enable ? arm_patch(ip, ARM_INSN_NOP, b) :
+			arm_patch(ip, b, ARM_INSN_NOP);
+}
+
+int ftrace_enable_ftrace_graph_caller(void)
+{
+	return arm_graph_patch(1);
+}
+
+int ftrace_disable_ftrace_graph_caller(void)
+{
+	return arm_graph_patch(0);
+}
+#endif

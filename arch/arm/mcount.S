@@ -138,22 +138,43 @@ ftrace_caller:
 	.globl	ftrace_call
 ftrace_call:
 	bl	ftrace_stub
-	mcount_exit
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	/* the graph tracer's two pointers, checked as at stage 2 */
-	mov_addr lr, ftrace_stub
-.Lgraph_check:
-	ldr_word ip, ftrace_graph_return
-	cmp	ip, lr
-	bne	ftrace_graph_caller
-	ldr_word ip, ftrace_graph_entry
-	mov_addr lr, ftrace_graph_entry_stub
-	cmp	ip, lr
-	bne	ftrace_graph_caller
+	/*
+	 * Chapter 5: the second patch site.  A nop while the graph tracer
+	 * is off, "b ftrace_graph_caller" while it is on (one word,
+	 * ftrace_enable_ftrace_graph_caller()).  It comes before
+	 * mcount_exit: ftrace_graph_caller works in this very frame, so
+	 * nothing is saved twice and no pointer is tested on any path.
+	 */
+	.globl	ftrace_graph_call
+ftrace_graph_call:
+	nop
 #endif
+	mcount_exit
 .Lmcount_return:
 	pop	{ip, lr}		@ ip = into func, lr = func's lr
 	bx	ip
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 5: reached by the branch at ftrace_graph_call, inside
+ * ftrace_caller's frame (mcount_enter's layout, above).  The stage 2
+ * version is entered with lr = into func and builds that frame itself;
+ * here lr was spent on the bl at ftrace_call, so "into func" comes from
+ * the frame's [fp, #-4].  parent and func's fp are the same slots as at
+ * stage 2, and selfpc is worked out as ftrace_caller does (rec->ip, also
+ * for a Thumb site), so prepare_ftrace_return() is unchanged.
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	add	r0, fp, #8		@ arg 1: parent, the pushed lr
+	ldr	r1, [fp, #-4]		@ into func (bit 0 set for Thumb)
+	bic	r1, r1, #1
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc == rec->ip
+	ldr	r2, [fp, #-12]		@ arg 3: func's fp
+	bl	prepare_ftrace_return
+	mcount_exit
+	b	.Lmcount_return
+#endif
 #else /* !CONFIG_DYNAMIC_FTRACE */
 	.globl	__gnu_mcount_nc
 	.type	__gnu_mcount_nc, %function
@@ -200,7 +221,7 @@ __gnu_mcount_nc:
 #endif
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
  * Chapter 2: let prepare_ftrace_return() hijack func's return address.
  * It gets the address of the pushed copy of func's lr and func's fp, and

@@ -313,3 +313,35 @@ int ftrace_dyn_arch_init(void)
 			  MIPS_INSN_NOP);
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5: ftrace_graph_call (mcount.S) is a nop, or "j
+ * ftrace_graph_caller" while the graph tracer is on: one aligned word,
+ * like every site change, and its delay slot stays the nop after it.  A
+ * j, not a jal: ra must keep what the jal at ftrace_call left there
+ * (nothing reads it), and ftrace_graph_caller returns into the traced
+ * function itself.
+ */
+static int mips_graph_patch(int enable)
+{
+	unsigned long ip = (unsigned long)ftrace_graph_call;
+	unsigned long addr = (unsigned long)ftrace_graph_caller;
+	unsigned int jump = MIPS_INSN_J(addr);
+
+	if (!mips_reaches(ip, addr))
+		return -ERANGE;
+	return enable ? mips_patch(ip, MIPS_INSN_NOP, jump) :
+			mips_patch(ip, jump, MIPS_INSN_NOP);
+}
+
+int ftrace_enable_ftrace_graph_caller(void)
+{
+	return mips_graph_patch(1);
+}
+
+int ftrace_disable_ftrace_graph_caller(void)
+{
+	return mips_graph_patch(0);
+}
+#endif

@@ -215,26 +215,48 @@ ftrace_caller:
 ftrace_call:
 	jal	ftrace_stub
 	 nop
-	mcount_restore_regs
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	/* the graph tracer's two pointers, checked as at stage 2 */
-	lui	$t1, %hi(ftrace_stub)
-	addiu	$t1, $t1, %lo(ftrace_stub)
-	lui	$t2, %hi(ftrace_graph_return)
-	lw	$t2, %lo(ftrace_graph_return)($t2)
-	lui	$t0, %hi(ftrace_graph_entry)
-	lw	$t0, %lo(ftrace_graph_entry)($t0)
-	bne	$t2, $t1, ftrace_graph_caller
-	 lui	$t3, %hi(ftrace_graph_entry_stub)	/* harmless if taken */
-	addiu	$t3, $t3, %lo(ftrace_graph_entry_stub)
-	bne	$t0, $t3, ftrace_graph_caller
+	/*
+	 * Chapter 5: the second patch site.  A nop while the graph tracer
+	 * is off, "j ftrace_graph_caller" while it is on: one aligned word
+	 * (ftrace_enable_ftrace_graph_caller()).  Its delay slot is the nop
+	 * after it, harmless both ways.  It comes before the restore, so
+	 * ftrace_graph_caller finds this frame as it is: nothing is saved
+	 * twice, and no pointer is tested on any path.
+	 */
+	.globl	ftrace_graph_call
+ftrace_graph_call:
+	nop
 	 nop
 #endif
+	mcount_restore_regs
 	jr	$ra			/* into the traced function ... */
 	 move	$ra, $at		/* ... with its own ra */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 5: reached by the jump at ftrace_graph_call, inside
+ * ftrace_caller's frame.  The stage 2 version is entered with the
+ * registers of the call site and saves them itself; this one finds them
+ * saved already, and $ra is no longer the return into the traced
+ * function (the jal at ftrace_call overwrote it): that is read from the
+ * MCOUNT_RA slot.  parent (our copy of at) and the traced function's sp
+ * are where they were at stage 2, so prepare_ftrace_return() is the same
+ * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	lw	$t0, MCOUNT_RA($sp)	/* selfpc + 8 */
+	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
+	addiu	$a1, $t0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal(r) */
+	jal	prepare_ftrace_return
+	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
+	mcount_restore_regs		/* at may now be return_to_handler */
+	jr	$ra
+	 move	$ra, $at
+#endif
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
  * Chapter 2: hand the function's return address to the graph tracer.
  * Where that address lives depends on the function (arch/mips/ftrace.c

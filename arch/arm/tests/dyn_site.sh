@@ -24,3 +24,19 @@ site_state() {
 	done
 	echo "other: $dis"
 }
+
+# graph_site_state ADDR HEX CALLER (chapter 5, tests/stage4): what
+# ftrace_graph_call (ARM code) holds: "nop", "jump" (b CALLER,
+# ftrace_graph_caller) or "other: <disassembly>".
+graph_site_state() {
+	local f=$TMPD/gsite.bin dis
+	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
+	dis=$("$OBJDUMP" -D -z -b binary -m arm --adjust-vma="0x$1" "$f" |
+		sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p' | tr -s ' \t' ' ' |
+		sed 's/ *$//; s/ *@.*//')
+	case $dis in
+	nop|"nop {0}") echo nop ;;
+	"b 0x$3") echo jump ;;
+	*) echo "other: $dis" ;;
+	esac
+}

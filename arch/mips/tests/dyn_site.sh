@@ -38,3 +38,20 @@ site_state() {
 	esac
 	echo "other: $w1; $w2"
 }
+
+# graph_site_state ADDR HEX CALLER (chapter 5, tests/stage4): what
+# ftrace_graph_call holds, with the word after it (its delay slot): "nop",
+# "jump" (j CALLER, ftrace_graph_caller) or "other: <disassembly>".
+graph_site_state() {
+	local f=$TMPD/gsite.bin dis w1 w2
+	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
+	dis=$("$OBJDUMP" -D -z -b binary -m mips -EB --adjust-vma="0x$1" "$f" |
+		sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p' | tr -s ' \t' ' ' |
+		sed 's/ *$//')
+	w1=$(echo "$dis" | sed -n 1p) w2=$(echo "$dis" | sed -n 2p)
+	case "$w1;$w2" in
+	"nop;nop") echo nop ;;
+	"j 0x$3;nop") echo jump ;;
+	*) echo "other: $w1; $w2" ;;
+	esac
+}
