@@ -12,11 +12,12 @@ test_switching_under_load() {
 failed switches 0
 sum 3001" "$(cat "$TMPD/out")"
 	assertEquals "no tracer noise" "" "$(cat "$TMPD/err")"
-	# every line the function tracer wrote is whole
+	# every line the function tracer wrote is whole (the irq-flags
+	# column, where there is one, is not what this test is about)
 	local lines bad
 	lines=$(grep -vc '^#' "$TMPD/t")
 	bad=$(grep -v '^#' "$TMPD/t" | grep -Evc \
-		'^ *dynthreads-[0-9]+ +\[[0-9]+\] [.dXZzHhsNnp0-9a-f]{4} +[0-9]+\.[0-9]+: work_(add|mul|mix|fp) <-(worker|work_mix|main)$')
+		'^ *dynthreads-[0-9]+ +\[[0-9]+\]( +[^ ]{4,5})? +[0-9]+\.[0-9]+: work_(add|mul|mix|fp) <-(worker|work_mix|main)$')
 	assertTrue "something traced ($lines lines)" "[ $lines -gt 0 ]"
 	assertEquals "malformed lines" 0 "$bad"
 }
