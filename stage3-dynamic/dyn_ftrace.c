@@ -46,12 +46,11 @@ extern unsigned long ftrace_bug_ip;
 
 /* ---- records ------------------------------------------------------------ */
 
-static int ip_cmp(const void *a, const void *b)
+static int rec_cmp(const void *a, const void *b)
 {
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
+	const struct dyn_ftrace *x = a, *y = b;
 
-	return x < y ? -1 : x > y;
+	return x->ip < y->ip ? -1 : x->ip > y->ip;
 }
 
 struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
@@ -69,25 +68,36 @@ struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 	return lo ? &ftrace_records[lo - 1] : NULL;
 }
 
-int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+/* Does ops want the function whose record has this ip? */
+static int ops_wants(struct ftrace_ops *ops, struct ftrace_ops_hash *h,
+		     unsigned long rec_ip)
 {
-	struct ftrace_ops_hash *h = ops->func_hash;
 	struct ftrace_hash *filter, *skip;
-	struct dyn_ftrace *rec;
 
-	if (!h && !(ops->flags & FTRACE_OPS_FL_GLOBAL))
-		return 1;
-	if (!h)
-		h = &ftrace_global_hash;
-	/* the hashes hold rec->ip; selfpc may lie a little after it */
-	rec = ftrace_lookup_ip(ip);
-	if (rec)
-		ip = rec->ip;
 	filter = __atomic_load_n(&h->filter_hash, __ATOMIC_ACQUIRE);
 	skip = __atomic_load_n(&h->notrace_hash, __ATOMIC_ACQUIRE);
-	if (filter && filter->count && !ftrace_hash_lookup(filter, ip))
+	if (filter && filter->count && !ftrace_hash_lookup(filter, rec_ip))
 		return 0;
-	return !(skip && ftrace_hash_lookup(skip, ip));
+	return !(skip && ftrace_hash_lookup(skip, rec_ip));
+}
+
+static struct ftrace_ops_hash *ops_hash(struct ftrace_ops *ops)
+{
+	if (ops->func_hash)
+		return ops->func_hash;
+	return ops->flags & FTRACE_OPS_FL_GLOBAL ? &ftrace_global_hash : NULL;
+}
+
+int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+{
+	struct ftrace_ops_hash *h = ops_hash(ops);
+	struct dyn_ftrace *rec;
+
+	if (!h)
+		return 1;
+	/* the hashes hold rec->ip; selfpc may lie a little after it */
+	rec = ftrace_lookup_ip(ip);
+	return ops_wants(ops, h, rec ? rec->ip : ip);
 }
 
 unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec)
@@ -95,8 +105,11 @@ unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec)
 	struct ftrace_ops *op;
 	unsigned long n = 0;
 
-	for (op = ftrace_ops_list; op; op = op->next)
-		n += ftrace_ops_test(op, rec->ip);
+	for (op = ftrace_ops_list; op; op = op->next) {
+		struct ftrace_ops_hash *h = ops_hash(op);
+
+		n += !h || ops_wants(op, h, rec->ip);
+	}
 	return n;
 }
 
@@ -257,8 +270,6 @@ int ftrace_run_update_code(ftrace_func_t func)
 		tracefs_error("%s", stop_machine_error());
 		return ret;
 	}
-	if (stop_machine_error()[0])
-		fprintf(stderr, "ftrace: warning: %s\n", stop_machine_error());
 	if (ftrace_failed_err)
 		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
 	return 0;
@@ -303,8 +314,8 @@ static void ftrace_init(void)
 	unsigned long long t0 = now_ns();
 	unsigned long *start = __start___mcount_loc;
 	unsigned long n = start ? __stop___mcount_loc - start : 0;
-	unsigned long *ips, i, nr = 0;
-	int ret;
+	unsigned long i, nr = 0;
+	int ret, sorted;
 
 	ret = text_poke_init();
 	if (!ret)
@@ -317,23 +328,24 @@ static void ftrace_init(void)
 	}
 	if (!n)
 		return;
-	ips = malloc(n * sizeof(*ips));
-	ftrace_records = calloc(n, sizeof(*ftrace_records));
-	if (!ips || !ftrace_records) {
+	ftrace_records = malloc(n * sizeof(*ftrace_records));
+	if (!ftrace_records) {
 		fprintf(stderr, "ftrace: no memory for %lu records\n", n);
-		free(ips);
-		free(ftrace_records);
-		ftrace_records = NULL;
 		ftrace_disabled = 1;
 		return;
 	}
-	for (i = 0; i < n; i++)
-		ips[i] = ftrace_call_adjust(start[i]);
-	qsort(ips, n, sizeof(*ips), ip_cmp);
+	sorted = 1;
+	for (i = 0; i < n; i++) {
+		memset(&ftrace_records[i], 0, sizeof(ftrace_records[i]));
+		ftrace_records[i].ip = ftrace_call_adjust(start[i]);
+		sorted &= !i || ftrace_records[i - 1].ip <= ftrace_records[i].ip;
+	}
+	/* link order is address order more often than not */
+	if (!sorted)
+		qsort(ftrace_records, n, sizeof(*ftrace_records), rec_cmp);
 	for (i = 0; i < n; i++)	/* one record per site */
-		if (!nr || ips[i] != ftrace_records[nr - 1].ip)
-			ftrace_records[nr++].ip = ips[i];
-	free(ips);
+		if (!nr || ftrace_records[i].ip != ftrace_records[nr - 1].ip)
+			ftrace_records[nr++] = ftrace_records[i];
 	ftrace_nr_records = nr;
 	ret = stop_machine(convert_code, NULL);
 	if (ret) {

@@ -18,7 +18,8 @@
  * A thread whose signal mask blocks the signal cannot be stopped.  If it
  * is asleep in the kernel it runs no user code: it is left alone, and its
  * context-switch counts prove afterwards that it stayed asleep (qemu-user
- * has such a thread of its own).  The mask is read from /proc; under
+ * has such a thread of its own: it does wake now and then, so a wake-up is
+ * only noted in stop_machine_error(), not treated as a failure).  The mask is read from /proc; under
  * qemu-user it is qemu's, not the program's, so a thread that was
  * signalled and stays asleep without running for STOP_MACHINE_ASLEEP_MS is
  * taken to block the signal too.  One that keeps running with the signal

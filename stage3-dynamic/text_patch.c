@@ -164,8 +164,11 @@ int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 		return -EINVAL;
 	if (own_window)
 		text_poke_begin();
-	ret = window_add(s, ip & ~(page_size - 1),
-			 (ip + len + page_size - 1) & ~(page_size - 1));
+	/*
+	 * The whole segment at once: one mprotect() however many sites an
+	 * update touches (pages are only copied when written to).
+	 */
+	ret = window_add(s, s->start, s->end);
 	if (!ret)
 		memcpy((void *)ip, new, len);
 	if (own_window)

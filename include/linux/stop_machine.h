@@ -16,11 +16,11 @@ int stop_machine(int (*fn)(void *data), void *data);
 const char *stop_machine_error(void);
 
 /*
- * The signal that stops the threads, and how long to wait for them.  Not
- * one of the last real-time signals: qemu-user never delivers those (the
- * host has fewer than MIPS's 127, and keeps the top ones for itself).
+ * The signal that stops the threads, and how long to wait for them.  A
+ * low real-time signal: qemu-user cannot deliver a guest's high ones (MIPS
+ * has 127 signals, the x86_64 host 64), and glibc keeps SIGRTMIN-2..-1.
  */
-#define STOP_MACHINE_SIGNAL	(SIGRTMIN + 4)
+#define STOP_MACHINE_SIGNAL	(SIGRTMIN + 6)
 #define STOP_MACHINE_TIMEOUT_MS	2000
 
 #endif
