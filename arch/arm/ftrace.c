@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <linux/ftrace.h>
+#include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
@@ -152,6 +153,9 @@ static int arm_read_site(struct dyn_ftrace *rec)
 	uint32_t word;
 	uint16_t half;
 
+	/* the push is read below: is it code? */
+	if (!kernel_text_address(ip - 4, 8))
+		return -EFAULT;
 	memcpy(&half, (const void *)(ip - 2), sizeof(half));
 	if (half == THUMB_INSN_PUSH_LR) {
 		rec->arch.kind = ARM_SITE_THUMB;

@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <linux/ftrace.h>
+#include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define INSN_HI(insn)		((insn) & 0xffff0000)
@@ -249,9 +250,8 @@ static unsigned int mips_nop_insn(struct dyn_ftrace *rec)
 }
 
 /*
- * jal reaches any address in the 256 MB region of its delay slot; so does
- * the lui/addiu pair, but it was made for _mcount: the seed design keeps
- * every site calling the one address _mcount == ftrace_caller.
+ * jal only reaches the 256 MB region its delay slot is in: a tracer
+ * outside it cannot be called from ftrace_call.
  */
 static int mips_reaches(unsigned long ip, unsigned long addr)
 {
@@ -265,7 +265,12 @@ int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
 	if (addr != MCOUNT_ADDR)
 		return -EINVAL;
 	if (rec->arch.kind == MIPS_SITE_UNKNOWN) {
-		call = mips_read_site(rec, addr);
+		/* the words around it are read below: are they code? */
+		if (kernel_text_address(rec->ip - MIPS_INSN_SIZE,
+					(LONG_CALL_MAX + 1) * MIPS_INSN_SIZE))
+			call = mips_read_site(rec, addr);
+		else
+			call = 0;
 		if (!call) {
 			/*
 			 * Not a shape we know.  Rewriting the jal with
