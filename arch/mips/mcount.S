@@ -241,13 +241,24 @@ ftrace_graph_call:
  * function (the jal at ftrace_call overwrote it): that is read from the
  * MCOUNT_RA slot.  parent (our copy of at) and the traced function's sp
  * are where they were at stage 2, so prepare_ftrace_return() is the same
- * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).
+ * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).  selfpc
+ * is rec->ip, as ftrace_caller passes it: for a -mlong-calls site the lui
+ * that starts the sequence, so that prepare_ftrace_return() reads the
+ * function's prologue backwards from there and not from the jalr, with
+ * the lui, addiu and move at,ra of the sequence in the way.
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
-	lw	$t0, MCOUNT_RA($sp)	/* selfpc + 8 */
-	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
-	addiu	$a1, $t0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal(r) */
+	lw	$a0, MCOUNT_RA($sp)	/* selfpc + 8 */
+	lw	$t0, -MCOUNT_INSN_SIZE($a0)
+	srl	$t0, $t0, 26		/* the opcode */
+	addiu	$t0, $t0, -3		/* jal */
+	beqz	$t0, 1f
+	 addiu	$a1, $a0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
+	jal	ftrace_long_call_ip	/* arg 2: the lui */
+	 nop
+	move	$a1, $v0
+1:	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
 	jal	prepare_ftrace_return
 	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
 	mcount_restore_regs		/* at may now be return_to_handler */
