@@ -43,6 +43,10 @@ int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 			  trace_func_graph_ent_t entryfunc)
 {
+#ifdef CONFIG_DYNAMIC_FTRACE
+	int ret;
+
+#endif
 	/* the return hook first: mcount starts hijacking on either one */
 	__atomic_store_n(&ftrace_graph_return, retfunc, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entryfunc, __ATOMIC_RELEASE);
@@ -51,8 +55,7 @@ int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 	 * chapter 5 (stage4-dyn-graph/): mcount is a stub, so the hooks
 	 * alone reach nothing: enable the sites and ftrace_graph_call
 	 */
-	int ret = ftrace_graph_startup();
-
+	ret = ftrace_graph_startup();
 	if (ret)
 		unregister_ftrace_graph();
 	return ret;
