@@ -131,10 +131,6 @@ $(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECO
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
 	$(RECORD_MCOUNT)
-$(O)/progs/%.o: tests/progs/%.S $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
-	@mkdir -p $(dir $@)
-	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -Iarch/$(ARCH)/include -c $< -o $@
-	$(RECORD_MCOUNT)
 $(O)/%: $(O)/progs/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $(filter %.o,$^) $(TRACE_LIBS)

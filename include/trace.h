@@ -17,20 +17,40 @@
 
 /* ---- tracers (trace.c) ------------------------------------------------- */
 
+/*
+ * The header the trace starts with, after "# tracer: name": entries are the
+ * entries printed below it, written those ever written (the kernel's
+ * entries-in-buffer/entries-written).
+ */
+typedef void (*trace_header_fn)(FILE *f, unsigned long entries,
+				unsigned long written);
+
 struct tracer {
 	const char	*name;
 	int		(*init)(void);
 	void		(*reset)(void);
+	trace_header_fn	print_header;	/* NULL: trace_default_header() */
+	unsigned int	print_types;	/* 1 << TRACE_* it prints */
 	struct tracer	*next;
 };
 
 int register_tracer(struct tracer *t);
+const struct tracer *trace_current(void);
 
 extern int tracing_on;			/* the tracing_on file */
 
 /* trace_options bits */
 #define TRACE_ITER_FUNC_STACK_TRACE	0x1
 extern unsigned long trace_flags;
+
+/* A tracer's own trace_options (the kernel's tracer_opt): bit in *flags */
+struct trace_option {
+	const char	*name;
+	unsigned long	*flags;
+	unsigned long	bit;
+	struct trace_option *next;
+};
+void register_trace_option(struct trace_option *opt);
 
 /* ---- settings mirroring tracefs files (trace.c) ------------------------ */
 
@@ -65,12 +85,18 @@ void tracefs_error(const char *fmt, ...)
 typedef unsigned int (*trace_print_fn)(FILE *f, struct trace_buffer *b,
 				       unsigned long idx);
 void register_trace_printer(enum trace_type type, trace_print_fn fn);
-/* The "# tracer:" name and column header the trace file starts with. */
-void trace_set_header(const char *tracer, void (*columns)(FILE *f));
-/* Extra "# ..." lines for the header (chapter 2's overrun counter). */
-void trace_add_header_line(void (*line)(FILE *f));
+/* entries-in-buffer line and the latency legend (function, nop) */
+void trace_default_header(FILE *f, unsigned long entries,
+			  unsigned long written);
+/* "comm-tid [cpu] flags time: " */
 void trace_print_context(FILE *f, struct trace_buffer *b,
 			 const struct trace_entry *e);
+/* the four latency columns of TRACE_FLAG_* flags: "dnhp" */
+void trace_print_lat_fmt(FILE *f, unsigned int flags);
+/* Counters beyond the kernel's go to the "stats" file, one line each. */
+void trace_add_stats_line(void (*line)(FILE *f));
+/* tracer_init() resets the buffers: later dumps start from here */
+void tracing_reset_online_cpus(void);
 /* trace_clock.c: sample at start-up, again before printing, then convert */
 void trace_clock_init(void);
 void trace_clock_calibrate(void);
@@ -99,6 +125,6 @@ int ftrace_glob_match(const char *glob, const char *str);
 
 /* func_stack_trace (func_stack_trace.c) */
 void trace_record_stack(unsigned long selfpc, unsigned long frompc,
-			unsigned int cpu, uint64_t ts);
+			unsigned int cpu, uint64_t ts, unsigned int ctx);
 
 #endif

@@ -29,9 +29,9 @@ int tracefs_dump(const char *path);
 
 /* Counters the tests use to see what the tracer did. */
 struct ftrace_stats {
-	unsigned long	written;	/* entries ever reserved, all threads */
+	unsigned long	written;	/* entries ever written, all threads */
 	unsigned long	nested;		/* records that interrupted a record */
-	unsigned long	overwritten;
+	unsigned long	overwritten;	/* slots reused (stats file: entries) */
 	unsigned long	lost_threads;
 	unsigned long	recursion_missed;
 	/* buffers claimed: 0 = never recorded */

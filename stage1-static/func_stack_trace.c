@@ -15,7 +15,7 @@
 #define STACK_MAX	16
 
 void trace_record_stack(unsigned long selfpc, unsigned long frompc,
-			unsigned int cpu, uint64_t ts)
+			unsigned int cpu, uint64_t ts, unsigned int ctx)
 {
 	unsigned long pcs[STACK_MAX + 8];
 	struct stack_trace st = {
@@ -44,6 +44,7 @@ void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 	slots = 1 + (nr + 2) / 3;
 	e = trace_reserve(slots, &idx);
 	trace_entry_set(e, ts, selfpc, frompc, cpu, nr);
+	e->flags = ctx;
 	for (i = 0; i < nr; i++) {
 		struct trace_entry *p = trace_slot(idx + 1 + i / 3);
 

@@ -110,6 +110,7 @@ struct trace_buffer *trace_buffer_claim(void)
 	}
 	local_set(&b->head, 0);
 	b->nested = 0;
+	local_set(&b->events, 0);
 	b->tid = syscall(SYS_gettid);
 	trace_comm(b->comm);
 out:

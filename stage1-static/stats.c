@@ -18,7 +18,7 @@ void ftrace_get_stats(struct ftrace_stats *st)
 		struct trace_buffer *b = ring_buffer_thread(i);
 		unsigned long head = local_read(&b->head);
 
-		st->written += head;
+		st->written += local_read(&b->events);
 		st->nested += b->nested;
 		if (head > b->mask + 1)
 			st->overwritten += head - (b->mask + 1);

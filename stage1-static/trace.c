@@ -16,6 +16,11 @@ unsigned long trace_flags;
 static pthread_mutex_t trace_types_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tracer *trace_types;
 static struct tracer *cur_tracer;
+
+/* The nop tracer records nothing: its trace is the bare header. */
+static struct tracer nop_tracer = {
+	.name = "nop",
+};
 /* ---- tracers ------------------------------------------------------------ */
 
 int register_tracer(struct tracer *t)
@@ -53,6 +58,11 @@ static int current_tracer_write(const char *val)
 	if (t != cur_tracer) {
 		if (cur_tracer && cur_tracer->reset)
 			cur_tracer->reset();
+		/*
+		 * As the kernel's tracer_init(): the new tracer starts with
+		 * empty buffers, so a trace is never printed in two formats.
+		 */
+		tracing_reset_online_cpus();
 		cur_tracer = t;
 		tracefs_error("%s", "");
 		if (t->init)
@@ -64,11 +74,16 @@ static int current_tracer_write(const char *val)
 			snprintf(why, sizeof(why), "%s", tracefs_last_error());
 			tracefs_error("current_tracer: %s failed to start: %s",
 				      t->name, why[0] ? why : strerror(-ret));
-			cur_tracer = NULL;
+			cur_tracer = &nop_tracer;
 		}
 	}
 	pthread_mutex_unlock(&trace_types_lock);
 	return ret;
+}
+
+const struct tracer *trace_current(void)
+{
+	return __atomic_load_n(&cur_tracer, __ATOMIC_ACQUIRE);
 }
 
 static int current_tracer_read(char *buf, size_t len)
@@ -137,6 +152,47 @@ static const struct {
 } trace_options[] = {
 	{ "func_stack_trace", TRACE_ITER_FUNC_STACK_TRACE },
 };
+#define NR_CORE_OPTIONS	(sizeof(trace_options) / sizeof(trace_options[0]))
+
+static struct trace_option *tracer_options;
+
+void register_trace_option(struct trace_option *opt)
+{
+	struct trace_option **p = &tracer_options;
+
+	while (*p)
+		p = &(*p)->next;
+	*p = opt;
+}
+
+/* Set or clear an option by name; 0 if there is no such option. */
+static int trace_option_set(const char *name, int clear, unsigned long *core)
+{
+	struct trace_option *o;
+	size_t i;
+
+	for (i = 0; i < NR_CORE_OPTIONS; i++) {
+		if (!strcmp(trace_options[i].name, name)) {
+			if (clear)
+				*core &= ~trace_options[i].bit;
+			else
+				*core |= trace_options[i].bit;
+			return 1;
+		}
+	}
+	for (o = tracer_options; o; o = o->next) {
+		if (!strcmp(o->name, name)) {
+			if (clear)
+				__atomic_and_fetch(o->flags, ~o->bit,
+						   __ATOMIC_RELAXED);
+			else
+				__atomic_or_fetch(o->flags, o->bit,
+						  __ATOMIC_RELAXED);
+			return 1;
+		}
+	}
+	return 0;
+}
 
 /* "opt", "noopt", several separated by blanks or commas */
 static int trace_options_write(const char *val)
@@ -148,7 +204,6 @@ static int trace_options_write(const char *val)
 	while ((ret = tracefs_next_word(&val, word, sizeof(word))) != 0) {
 		const char *name = word;
 		int clear = 0;
-		size_t i;
 
 		if (ret < 0) {
 			tracefs_error("trace_options: option name too long");
@@ -158,19 +213,11 @@ static int trace_options_write(const char *val)
 			clear = 1;
 			name += 2;
 		}
-		for (i = 0;
-		     i < sizeof(trace_options) / sizeof(trace_options[0]); i++)
-			if (!strcmp(trace_options[i].name, name))
-				break;
-		if (i == sizeof(trace_options) / sizeof(trace_options[0])) {
+		if (!trace_option_set(name, clear, &set)) {
 			tracefs_error("trace_options: unknown option '%s'",
 				      word);
 			return -EINVAL;
 		}
-		if (clear)
-			set &= ~trace_options[i].bit;
-		else
-			set |= trace_options[i].bit;
 	}
 	__atomic_store_n(&trace_flags, set, __ATOMIC_RELAXED);
 	return 0;
@@ -178,14 +225,17 @@ static int trace_options_write(const char *val)
 
 static int trace_options_read(char *buf, size_t len)
 {
+	struct trace_option *o;
 	size_t i, n = 0;
 
 	buf[0] = 0;
-	for (i = 0; i < sizeof(trace_options) / sizeof(trace_options[0]) &&
-		    n < len; i++)
+	for (i = 0; i < NR_CORE_OPTIONS && n < len; i++)
 		n += snprintf(buf + n, len - n, "%s%s\n",
 			      trace_flags & trace_options[i].bit ? "" : "no",
 			      trace_options[i].name);
+	for (o = tracer_options; o && n < len; o = o->next)
+		n += snprintf(buf + n, len - n, "%s%s\n",
+			      *o->flags & o->bit ? "" : "no", o->name);
 	return 0;
 }
 
@@ -197,12 +247,6 @@ static struct tracefs_file trace_files[] = {
 	/* the kernel's options/ directory, flattened: FTRACE_OPTIONS */
 	{ "options", trace_options_write, trace_options_read },
 	{ "buffer_size_kb", buffer_size_kb_write, buffer_size_kb_read },
-};
-
-/* ---- the nop tracer ------------------------------------------------------ */
-
-static struct tracer nop_tracer = {
-	.name = "nop",
 };
 
 /*

@@ -9,23 +9,26 @@
  * handler that traces in between gets the following slots and a later time.
  */
 #include "trace.h"
+#include <linux/hardirq.h>
 #include <asm/trace_clock.h>
 
 void function_trace_call(unsigned long frompc, unsigned long selfpc)
 {
 	struct trace_entry *e;
 	unsigned long idx;
-	unsigned int cpu;
+	unsigned int cpu, ctx;
 	uint64_t ts;
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
 	ts = trace_clock_local(&cpu);
+	ctx = tracing_gen_ctx();
 	e = trace_reserve(1, &idx);
 	trace_entry_set(e, ts, selfpc, frompc, cpu, 0);
+	e->flags = ctx;
 	trace_commit(e, TRACE_FN);
 	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
-		trace_record_stack(selfpc, frompc, cpu, ts);
+		trace_record_stack(selfpc, frompc, cpu, ts, ctx);
 }
 
 static unsigned int print_fn(FILE *f, struct trace_buffer *b,
@@ -40,12 +43,6 @@ static unsigned int print_fn(FILE *f, struct trace_buffer *b,
 	return 1;
 }
 
-static void function_columns(FILE *f)
-{
-	fprintf(f, "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
-		   "#              | |         |         |         |\n");
-}
-
 static struct ftrace_ops trace_ops = {
 	.func = function_trace_call,
 	/* chapter 4: set_ftrace_filter and set_ftrace_notrace apply */
@@ -54,7 +51,6 @@ static struct ftrace_ops trace_ops = {
 
 static int function_trace_init(void)
 {
-	trace_set_header("function", function_columns);
 	return register_ftrace_function(&trace_ops);
 }
 
@@ -67,6 +63,8 @@ static struct tracer function_trace = {
 	.name	= "function",
 	.init	= function_trace_init,
 	.reset	= function_trace_reset,
+	/* the stack traces are entries of their own, as in the kernel */
+	.print_types = 1u << TRACE_FN | 1u << TRACE_STACK,
 };
 
 __attribute__((constructor(101))) static void function_trace_register(void)

@@ -1,188 +1,357 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Writing the trace out: the "trace" file.
+ * Writing the trace out: the "trace" file, and the "stats" file.
  *
  * The kernel reads its buffers while tracing goes on; a user-space program
  * is its own only reader, so the trace is written once, when the program
- * exits (or when it calls tracefs_dump()).  Every thread's buffer is merged
- * by time stamp, and each entry is printed by the printer registered for
- * its type, so that entries made under one tracer still print correctly
- * after the program switched to another.
+ * exits (or when it calls tracefs_dump()).  Other threads may still be
+ * recording meanwhile, so each buffer is first copied (snapshot_buffer()):
+ * the header counts, and the body prints, exactly the entries of the
+ * copies.  The copies are merged by time stamp and each entry is printed
+ * by the printer registered for its type; entries of types the current
+ * tracer does not print are left out (the buffers are reset when the tracer
+ * changes, so these are only records that raced with the switch).
  *
- * FTRACE_TRACE names the file (stderr when unset).  It is emptied when the
- * program starts; processes forked from it append their own trace under a
- * lock, so parent and children share one file as the kernel's CPUs do.
+ * Where it goes: FTRACE_TRACE names the file, resolved to an absolute path
+ * at start-up.  The first process of a run empties it and marks the
+ * environment (TRACE_STARTED_ENV); processes forked or exec'd from it find
+ * the mark and append their own trace, under a lock, as the kernel's CPUs
+ * share one trace.  Without a file the trace goes to the stderr the
+ * program started with, kept at start-up on a descriptor of its own: by
+ * exit, fd 2 may be something else.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <asm/irqflags.h>
+#include <asm/trace_clock.h>
 #include <tracefs.h>
 #include "trace.h"
 
-static char trace_path[1024];
+#define TRACE_STARTED_ENV	"_FTRACE_TRACE_STARTED"
+
+static char trace_path[PATH_MAX];
+static int trace_stderr = -1;		/* the program's stderr at start */
+static struct stat trace_stderr_st;
 
 /* ---- printers ----------------------------------------------------------- */
 
-static const char *trace_header_name = "nop";
-static void (*trace_column_header)(FILE *f);
-
-static struct trace_printer {
-	trace_print_fn print;
-} printers[TRACE_NR_TYPES];
+static trace_print_fn printers[TRACE_NR_TYPES];
 
 void register_trace_printer(enum trace_type type, trace_print_fn fn)
 {
-	printers[type].print = fn;
+	printers[type] = fn;
 }
 
-void trace_set_header(const char *tracer, void (*columns)(FILE *f))
+/*
+ * irqs-off, need-resched, hardirq/softirq, preempt-depth.  A thread
+ * cannot see the scheduler's wishes or disable preemption: those two
+ * columns stay '.'.
+ */
+void trace_print_lat_fmt(FILE *f, unsigned int flags)
 {
-	trace_header_name = tracer;
-	trace_column_header = columns;
+	char irq = '.';
+
+	if (flags & TRACE_FLAG_NMI)
+		irq = 'Z';		/* an NMI counts as hardirq too */
+	else if (flags & TRACE_FLAG_HARDIRQ)
+		irq = 'h';
+	fprintf(f, "%c.%c.", flags & TRACE_FLAG_IRQS_OFF ? 'd' : '.', irq);
 }
 
-static void (*header_lines[4])(FILE *f);
-
-void trace_add_header_line(void (*line)(FILE *f))
-{
-	unsigned int i;
-
-	for (i = 0; i < sizeof(header_lines) / sizeof(header_lines[0]); i++) {
-		if (!header_lines[i]) {
-			header_lines[i] = line;
-			return;
-		}
-	}
-}
-
-/* "           demo-1234    [001]   123.456789: " */
+/* "            demo-1234    [001] ....   123.456789: " */
 void trace_print_context(FILE *f, struct trace_buffer *b,
 			 const struct trace_entry *e)
 {
 	uint64_t ns = trace_clock_to_ns(e->ts);
 
-	fprintf(f, "%16s-%-7d [%03u] %5llu.%06llu: ", b->comm, b->tid, e->cpu,
+	fprintf(f, "%16s-%-7d [%03u] ", b->comm, b->tid, e->cpu);
+	trace_print_lat_fmt(f, e->flags);
+	fprintf(f, " %5llu.%06llu: ",
 		(unsigned long long)(ns / 1000000000ull),
 		(unsigned long long)(ns % 1000000000ull / 1000));
 }
 
-/* ---- the dump ----------------------------------------------------------- */
-
-static unsigned long buffer_first(struct trace_buffer *b)
+/* A legend line: '#', pad blanks, then the text (columns line up). */
+static void legend(FILE *f, int pad, const char *text)
 {
-	unsigned long head = local_read(&b->head);
-
-	return head > b->mask + 1 ? head - (b->mask + 1) : 0;
+	fprintf(f, "#%*s%s\n", pad, "", text);
 }
 
-static void print_header(FILE *f, unsigned long in_buf,
-			 unsigned long written, unsigned long overwritten)
+void trace_default_header(FILE *f, unsigned long entries,
+			  unsigned long written)
 {
-	extern unsigned long ftrace_recursion_missed;
-	unsigned int i;
-
-	fprintf(f, "# tracer: %s\n#\n", trace_header_name);
 	fprintf(f, "# entries-in-buffer/entries-written: %lu/%lu   #P:%ld\n",
-		in_buf, written, sysconf(_SC_NPROCESSORS_ONLN));
-	fprintf(f, "# overwritten: %lu   threads-without-buffer: %lu"
-		"   recursion-missed: %lu\n", overwritten,
-		ring_buffer_lost_threads(), ftrace_recursion_missed);
-	for (i = 0; i < sizeof(header_lines) / sizeof(header_lines[0]); i++)
-		if (header_lines[i])
-			header_lines[i](f);
+		entries, written, sysconf(_SC_NPROCESSORS_ONLN));
 	fprintf(f, "#\n");
-	if (trace_column_header)
-		trace_column_header(f);
+	legend(f, 32, "_-----=> irqs-off");
+	legend(f, 31, "/ _----=> need-resched");
+	legend(f, 30, "| / _---=> hardirq/softirq");
+	legend(f, 30, "|| / _--=> preempt-depth");
+	legend(f, 30, "||| /     delay");
+	legend(f, 11, "TASK-PID     CPU#  ||||   TIMESTAMP  FUNCTION");
+	legend(f, 14, "| |         |   ||||      |         |");
 }
 
-/* The thread whose next unprinted entry is the oldest, or -1 when none. */
-static int oldest_pending(const unsigned long *pos, int n)
+/* ---- resets ------------------------------------------------------------ */
+
+/*
+ * Where each buffer stood at the last reset.  The owning thread keeps
+ * writing, so a reset only moves the reader's start; a buffer claimed
+ * again since then (new tid, head back to 0) starts from 0.
+ */
+#define RESET_MAX	256
+static struct buffer_start {
+	struct trace_buffer *b;
+	pid_t		tid;
+	unsigned long	head, events;
+} reset_at[RESET_MAX];
+static int nr_reset;
+
+void tracing_reset_online_cpus(void)
+{
+	int i, n = ring_buffer_nr_threads();
+
+	for (i = 0; i < n && i < RESET_MAX; i++) {
+		struct trace_buffer *b = ring_buffer_thread(i);
+
+		reset_at[i].b = b;
+		reset_at[i].tid = b->tid;
+		reset_at[i].events = local_read(&b->events);
+		reset_at[i].head = local_read(&b->head);
+	}
+	nr_reset = i;
+}
+
+static const struct buffer_start *buffer_start(int i, struct trace_buffer *b)
+{
+	static const struct buffer_start none;
+	const struct buffer_start *s = &reset_at[i];
+
+	if (i >= nr_reset || s->b != b || s->tid != b->tid ||
+	    s->head > local_read(&b->head))
+		return &none;
+	return s;
+}
+
+static int printable(unsigned int types, unsigned int type)
+{
+	return type < TRACE_NR_TYPES && (types & (1u << type));
+}
+
+/* An entry in the buffer, not a payload slot nor a half-written one. */
+static int is_entry(unsigned int type)
+{
+	return type != TRACE_UNUSED && type != TRACE_STACK_PAYLOAD &&
+	       type < TRACE_NR_TYPES;
+}
+
+/* ---- the snapshot ------------------------------------------------------- */
+
+struct trace_snapshot {
+	struct trace_buffer buf;	/* entries: the copy; head: its end */
+	unsigned long	pos;		/* next entry to print */
+	unsigned long	entries;	/* printable entries in the copy */
+	unsigned long	overrun;	/* entries lost to overwriting */
+};
+
+/*
+ * Copy what buffer i holds since the last reset.  Each slot's type is read
+ * before its fields, with acquire: a slot committed during the copy is
+ * either complete or left out.  Slots that the owner reserved again while
+ * we copied (it wrapped onto our oldest ones) are dropped afterwards.
+ */
+static int snapshot_buffer(int i, struct trace_snapshot *s,
+			   unsigned int types)
+{
+	struct trace_buffer *b = ring_buffer_thread(i);
+	const struct buffer_start *rs = buffer_start(i, b);
+	unsigned long size = b->mask + 1, events, head, start, idx, all = 0;
+	struct trace_entry *copy;
+
+	events = local_read(&b->events) - rs->events;
+	head = __atomic_load_n(&b->head.counter, __ATOMIC_ACQUIRE);
+	start = head > size ? head - size : 0;
+	if (start < rs->head)
+		start = rs->head;
+	copy = mmap(NULL, size * sizeof(*copy), PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (copy == MAP_FAILED)
+		return -ENOMEM;
+	for (idx = start; idx < head; idx++) {
+		const struct trace_entry *from = &b->entries[idx & b->mask];
+		struct trace_entry *to = &copy[idx & b->mask];
+		uint16_t type = __atomic_load_n(&from->type,
+						__ATOMIC_ACQUIRE);
+
+		*to = *from;
+		to->type = type;
+	}
+	idx = __atomic_load_n(&b->head.counter, __ATOMIC_ACQUIRE);
+	if (idx > size && idx - size > start)
+		start = idx - size < head ? idx - size : head;
+
+	s->buf = *b;
+	s->buf.entries = copy;
+	local_set(&s->buf.head, head);
+	s->pos = start;
+	s->entries = 0;
+	for (idx = start; idx < head; idx++) {
+		unsigned int type = copy[idx & b->mask].type;
+
+		if (is_entry(type))
+			all++;
+		if (printable(types, type))
+			s->entries++;
+	}
+	s->overrun = events > all ? events - all : 0;
+	return 0;
+}
+
+static void snapshot_free(struct trace_snapshot *s)
+{
+	munmap(s->buf.entries, (s->buf.mask + 1) * sizeof(struct trace_entry));
+}
+
+/* Skip what the tracer does not print; the entry to print, or NULL. */
+static struct trace_entry *snapshot_peek(struct trace_snapshot *s,
+					 unsigned int types)
+{
+	unsigned long head = local_read(&s->buf.head);
+
+	while (s->pos < head) {
+		struct trace_entry *e = &s->buf.entries[s->pos & s->buf.mask];
+
+		if (printable(types, e->type))
+			return e;
+		s->pos++;
+	}
+	return NULL;
+}
+
+/* The snapshot whose next entry is the oldest, or -1 when none. */
+static int oldest_pending(struct trace_snapshot *snap, int n,
+			  unsigned int types)
 {
 	uint64_t best_ts = 0;
 	int i, best = -1;
 
 	for (i = 0; i < n; i++) {
-		struct trace_buffer *b = ring_buffer_thread(i);
-		uint64_t ts;
+		struct trace_entry *e = snapshot_peek(&snap[i], types);
 
-		if (pos[i] >= local_read(&b->head))
+		if (!e)
 			continue;
-		ts = b->entries[pos[i] & b->mask].ts;
 		/* the clock may wrap: compare differences */
-		if (best < 0 || (int64_t)(ts - best_ts) < 0) {
+		if (best < 0 || (int64_t)(e->ts - best_ts) < 0) {
 			best = i;
-			best_ts = ts;
+			best_ts = e->ts;
 		}
 	}
 	return best;
 }
 
-static void print_entries(FILE *f)
+static int print_trace(FILE *f)
 {
-	int n = ring_buffer_nr_threads(), i;
-	unsigned long pos[n > 0 ? n : 1];
+	const struct tracer *t = trace_current();
+	unsigned int types = t ? t->print_types : 0;
+	int n = ring_buffer_nr_threads(), i, nr = 0;
+	struct trace_snapshot *snap;
 	unsigned long in_buf = 0, written = 0;
 
+	snap = calloc(n > 0 ? n : 1, sizeof(*snap));
+	if (!snap)
+		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		struct trace_buffer *b = ring_buffer_thread(i);
-		unsigned long head = local_read(&b->head);
-
-		pos[i] = buffer_first(b);
-		/* skip payloads whose stack header was overwritten */
-		while (pos[i] < head &&
-		       b->entries[pos[i] & b->mask].type == TRACE_STACK_PAYLOAD)
-			pos[i]++;
-		in_buf += head - pos[i];
-		written += head;
+		if (snapshot_buffer(i, &snap[nr], types))
+			continue;
+		in_buf += snap[nr].entries;
+		written += snap[nr].entries + snap[nr].overrun;
+		nr++;
 	}
-	print_header(f, in_buf, written, written - in_buf);
+	fprintf(f, "# tracer: %s\n#\n", t ? t->name : "nop");
+	if (t && t->print_header)
+		t->print_header(f, in_buf, written);
+	else
+		trace_default_header(f, in_buf, written);
 
 	/* k-way merge: the oldest pending entry of any thread goes next */
-	while ((i = oldest_pending(pos, n)) >= 0) {
-		struct trace_buffer *b = ring_buffer_thread(i);
-		struct trace_entry *e = &b->entries[pos[i] & b->mask];
+	while ((i = oldest_pending(snap, nr, types)) >= 0) {
+		struct trace_snapshot *s = &snap[i];
+		struct trace_entry *e = &s->buf.entries[s->pos & s->buf.mask];
 		unsigned int used = 1;
 
-		if (e->type < TRACE_NR_TYPES && printers[e->type].print)
-			used = printers[e->type].print(f, b, pos[i]);
-		pos[i] += used;
+		if (printers[e->type])
+			used = printers[e->type](f, &s->buf, s->pos);
+		s->pos += used;
 	}
+	for (i = 0; i < nr; i++)
+		snapshot_free(&snap[i]);
+	free(snap);
+	return 0;
+}
+
+/* ---- where it goes ------------------------------------------------------ */
+
+/* Our copy of the program's stderr, unless the program has replaced it. */
+static int trace_stderr_dup(void)
+{
+	struct stat st;
+	int fl;
+
+	if (trace_stderr < 0)
+		return -1;
+	fl = fcntl(trace_stderr, F_GETFD);
+	if (fl < 0 || !(fl & FD_CLOEXEC) || fstat(trace_stderr, &st) ||
+	    st.st_dev != trace_stderr_st.st_dev ||
+	    st.st_ino != trace_stderr_st.st_ino)
+		return -1;
+	return fcntl(trace_stderr, F_DUPFD_CLOEXEC, 3);
 }
 
 int tracefs_dump(const char *path)
 {
 	irqflags_t flags;
-	int was_on, fd = -1;
+	int fd, ret;
 	FILE *f;
 
-	was_on = __atomic_exchange_n(&tracing_on, 0, __ATOMIC_SEQ_CST);
 	local_irq_save(flags);
 	if (path && *path) {
-		fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+			  0644);
 		if (fd < 0) {
+			ret = -errno;
 			tracefs_error("trace: cannot open '%s': %s", path,
 				      strerror(errno));
 			local_irq_restore(flags);
-			tracing_on = was_on;
-			return -errno;
+			return ret;
 		}
 		flock(fd, LOCK_EX);
-		f = fdopen(fd, "a");
 	} else {
-		f = stderr;
+		fd = trace_stderr_dup();
+		if (fd < 0) {
+			tracefs_error("trace: the program's stderr is gone");
+			local_irq_restore(flags);
+			return -EBADF;
+		}
+	}
+	f = fdopen(fd, "a");
+	if (!f) {
+		ret = -errno;
+		close(fd);
+		local_irq_restore(flags);
+		return ret;
 	}
 	trace_clock_calibrate();
-	print_entries(f);
-	fflush(f);
-	if (fd >= 0)
-		fclose(f);	/* also drops the lock */
+	ret = print_trace(f);
+	fclose(f);		/* also drops the lock */
 	local_irq_restore(flags);
-	tracing_on = was_on;
-	return 0;
+	return ret;
 }
 
 static void trace_dump_at_exit(void)
@@ -192,34 +361,55 @@ static void trace_dump_at_exit(void)
 	/* a program that traced nothing and was given no trace file: quiet */
 	if (!trace_path[0] && !ring_buffer_nr_threads())
 		return;
-	if (tracefs_dump(trace_path))
-		fprintf(stderr, "ftrace: %s\n", tracefs_last_error());
+	if (tracefs_dump(trace_path) && trace_stderr >= 0)
+		dprintf(trace_stderr, "ftrace: %s\n", tracefs_last_error());
 }
 
 static void trace_after_fork(void)
 {
 	ring_buffer_reset();
+	nr_reset = 0;
 }
 
 static int trace_file_write(const char *val)
 {
-	int fd;
+	const char *started = getenv(TRACE_STARTED_ENV);
+	char abs[PATH_MAX];
+	int fd, n;
 
-	if (strlen(val) >= sizeof(trace_path)) {
+	if (!*val) {
+		trace_path[0] = 0;
+		return 0;
+	}
+	/* a program may chdir() before it exits: fix the path now */
+	if (val[0] == '/')
+		n = snprintf(abs, sizeof(abs), "%s", val);
+	else if (getcwd(abs, sizeof(abs)))
+		n = snprintf(abs + strlen(abs), sizeof(abs) - strlen(abs),
+			     "/%s", val) + strlen(abs);
+	else
+		n = sizeof(abs);
+	if (n >= (int)sizeof(abs)) {
 		tracefs_error("trace: path too long");
 		return -EINVAL;
 	}
-	if (*val) {
-		/* empty it now: later writers (forked children) append */
-		fd = open(val, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd < 0) {
-			tracefs_error("trace: cannot open '%s': %s", val,
-				      strerror(errno));
-			return -errno;
-		}
-		close(fd);
+	/* only the first process of a run empties it; the others append */
+	fd = open(abs, O_WRONLY | O_CREAT | O_CLOEXEC |
+		  (started && !strcmp(started, abs) ? O_APPEND : O_TRUNC),
+		  0644);
+	if (fd < 0) {
+		n = -errno;
+		tracefs_error("trace: cannot open '%s': %s", val,
+			      strerror(errno));
+		return n;
 	}
-	strcpy(trace_path, val);
+	close(fd);
+	strcpy(trace_path, abs);
+	if (!started || strcmp(started, abs))
+		setenv(TRACE_STARTED_ENV, abs, 1);
+	/* exec'd programs that run elsewhere find the same file */
+	if (getenv("FTRACE_TRACE"))
+		setenv("FTRACE_TRACE", abs, 1);
 	return 0;
 }
 
@@ -229,13 +419,106 @@ static int trace_file_read(char *buf, size_t len)
 	return 0;
 }
 
-static struct tracefs_file trace_file = {
-	"trace", trace_file_write, trace_file_read,
+/* ---- the stats file ----------------------------------------------------- */
+
+static void (*stats_lines[4])(FILE *f);
+
+void trace_add_stats_line(void (*line)(FILE *f))
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(stats_lines) / sizeof(stats_lines[0]); i++) {
+		if (!stats_lines[i]) {
+			stats_lines[i] = line;
+			return;
+		}
+	}
+}
+
+static void print_ts(FILE *f, const char *name, uint64_t ns)
+{
+	fprintf(f, "%s: %5llu.%06llu\n", name,
+		(unsigned long long)(ns / 1000000000ull),
+		(unsigned long long)(ns % 1000000000ull / 1000));
+}
+
+/*
+ * The kernel's per_cpu/cpuN/stats, for all thread buffers together, then
+ * the kit's own counters.  Read from the live buffers: a thread that is
+ * recording meanwhile may make it one entry off.
+ */
+static int stats_file_read(char *buf, size_t len)
+{
+	extern unsigned long ftrace_recursion_missed;
+	int n = ring_buffer_nr_threads(), i, have_oldest = 0;
+	unsigned long entries = 0, overrun = 0, bytes = 0, nested = 0;
+	uint64_t oldest = 0;
+	unsigned int cpu;
+	FILE *f;
+
+	f = fmemopen(buf, len, "w");
+	if (!f)
+		return -errno;
+	trace_clock_calibrate();
+	for (i = 0; i < n; i++) {
+		struct trace_buffer *b = ring_buffer_thread(i);
+		const struct buffer_start *rs = buffer_start(i, b);
+		unsigned long head = local_read(&b->head), idx, all = 0;
+		unsigned long events = local_read(&b->events) - rs->events;
+		unsigned long start = head > b->mask + 1 ?
+				      head - (b->mask + 1) : 0;
+
+		if (start < rs->head)
+			start = rs->head;
+		for (idx = start; idx < head; idx++) {
+			const struct trace_entry *e =
+				&b->entries[idx & b->mask];
+
+			if (!is_entry(e->type))
+				continue;
+			all++;
+			if (!have_oldest++ || (int64_t)(e->ts - oldest) < 0)
+				oldest = e->ts;
+		}
+		entries += all;
+		overrun += events > all ? events - all : 0;
+		bytes += (head - start) * sizeof(struct trace_entry);
+		nested += b->nested;
+	}
+	fprintf(f, "entries: %lu\noverrun: %lu\ncommit overrun: 0\n"
+		"bytes: %lu\n", entries, overrun, bytes);
+	print_ts(f, "oldest event ts", have_oldest ?
+		 trace_clock_to_ns(oldest) : 0);
+	print_ts(f, "now ts", trace_clock_to_ns(trace_clock_local(&cpu)));
+	fprintf(f, "dropped events: 0\nread events: 0\n");
+	fprintf(f, "threads: %d\nthreads-without-buffer: %lu\n"
+		"nested: %lu\nrecursion-missed: %lu\n", n,
+		ring_buffer_lost_threads(), nested, ftrace_recursion_missed);
+	for (i = 0; i < (int)(sizeof(stats_lines) / sizeof(stats_lines[0]));
+	     i++)
+		if (stats_lines[i])
+			stats_lines[i](f);
+	fclose(f);
+	return 0;
+}
+
+static struct tracefs_file trace_files[] = {
+	{ "trace", trace_file_write, trace_file_read },
+	{ "stats", NULL, stats_file_read },
 };
 
 __attribute__((constructor(101))) static void trace_output_init(void)
 {
-	tracefs_register(&trace_file);
+	tracefs_register(&trace_files[0]);
+	tracefs_register(&trace_files[1]);
+	/* a high descriptor, out of the way of the program's own */
+	trace_stderr = fcntl(2, F_DUPFD_CLOEXEC, 256);
+	if (trace_stderr < 0)
+		trace_stderr = fcntl(2, F_DUPFD_CLOEXEC, 3);
+	if (trace_stderr >= 0 && fstat(trace_stderr, &trace_stderr_st)) {
+		close(trace_stderr);
+		trace_stderr = -1;
+	}
 	/* registered first, so it runs after the program's own handlers */
 	atexit(trace_dump_at_exit);
 	pthread_atfork(NULL, NULL, trace_after_fork);

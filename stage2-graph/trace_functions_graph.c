@@ -9,9 +9,29 @@
  *   max_graph_depth     only the first N levels (0: no limit)
  * The entry callback says no (returns 0) to a call it does not want, and
  * the generic code then leaves that function's return alone.
+ *
+ * The output is the kernel's, column for column; its optional columns are
+ * the funcgraph-* trace_options, with the kernel's defaults.
  */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/hardirq.h>
 #include "trace.h"
 #include "fgraph.h"
+
+/* trace_options of this tracer, with the kernel's names and defaults */
+#define TRACE_GRAPH_PRINT_CPU		0x01
+#define TRACE_GRAPH_PRINT_OVERHEAD	0x02
+#define TRACE_GRAPH_PRINT_PROC		0x04
+#define TRACE_GRAPH_PRINT_DURATION	0x08
+#define TRACE_GRAPH_PRINT_ABS_TIME	0x10
+#define TRACE_GRAPH_PRINT_IRQS		0x20
+#define TRACE_GRAPH_PRINT_TAIL		0x40
+
+static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
+	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
+	TRACE_GRAPH_PRINT_IRQS;
 
 static struct ftrace_filter graph_function, graph_notrace;
 static unsigned long max_graph_depth;
@@ -25,11 +45,14 @@ static void record(enum trace_type type, unsigned long func, int depth,
 {
 	struct trace_entry *e;
 	unsigned long idx;
+	unsigned int flags;
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
+	flags = tracing_gen_ctx();
 	e = trace_reserve(1, &idx);
 	trace_entry_set(e, ts, func, calltime, cpu, depth);
+	e->flags = flags;
 	trace_commit(e, type);
 }
 
@@ -39,6 +62,9 @@ static int trace_graph_entry(struct ftrace_graph_ent *trace)
 
 	if (notrace_depth >= 0)
 		return 0;		/* under a set_graph_notrace function */
+	/* nofuncgraph-irqs: signal handlers are left out */
+	if (!(graph_flags & TRACE_GRAPH_PRINT_IRQS) && in_irq())
+		return 0;
 	if (max_graph_depth && (unsigned long)trace->depth >= max_graph_depth)
 		return 0;
 	set = __atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE);
@@ -72,10 +98,152 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
 
 /* ---- output ------------------------------------------------------------- */
 
-static pid_t last_tid;
+/*
+ * What the printer remembers of each thread while one trace is written: the
+ * function entered at each depth (a return without its entry is printed
+ * with the function's name), and the depths at which signal handlers were
+ * entered (their "==========>" / "<==========" brackets).
+ */
+#define GRAPH_IRQ_LEVELS	16
 
-/* The duration column: overhead mark, then microseconds. */
-static void print_duration(FILE *f, unsigned long long ns)
+struct graph_thread {
+	pid_t		tid;
+	unsigned int	irq_level;
+	int		irq_depth[GRAPH_IRQ_LEVELS];
+	unsigned long	enter[FTRACE_RETFUNC_DEPTH];
+};
+
+static struct graph_thread *threads;
+static int nr_threads, max_threads;
+static pid_t last_tid;
+static char last_comm[TRACE_COMM_LEN];
+static int cpu_width;
+
+static struct graph_thread *graph_thread(pid_t tid)
+{
+	struct graph_thread *t;
+	int i;
+
+	for (i = 0; i < nr_threads; i++)
+		if (threads[i].tid == tid)
+			return &threads[i];
+	if (nr_threads == max_threads) {
+		int n = max_threads ? 2 * max_threads : 8;
+
+		t = realloc(threads, n * sizeof(*t));
+		if (!t)
+			return NULL;
+		threads = t;
+		max_threads = n;
+	}
+	t = &threads[nr_threads++];
+	memset(t, 0, sizeof(*t));
+	t->tid = tid;
+	return t;
+}
+
+/* "comm-tid" centred in 14 columns, comm cut to 7 characters */
+static void print_graph_proc(FILE *f, const char *comm, pid_t tid)
+{
+	char s[32];
+	int len, pad;
+
+	len = snprintf(s, sizeof(s), "%.7s-%d", comm, tid);
+	pad = len < 14 ? 14 - len : 0;
+	fprintf(f, "%*s%s%*s", pad / 2, "", s, pad - pad / 2, "");
+}
+
+static void print_graph_cpu(FILE *f, unsigned int cpu)
+{
+	fprintf(f, " %*u) ", cpu_width, cpu);
+}
+
+/* The columns before the duration, as the options ask. */
+static void print_graph_columns(FILE *f, struct trace_buffer *b,
+				const struct trace_entry *e)
+{
+	if (graph_flags & TRACE_GRAPH_PRINT_ABS_TIME) {
+		uint64_t ns = trace_clock_to_ns(e->ts);
+
+		fprintf(f, "%5llu.%06llu |  ",
+			(unsigned long long)(ns / 1000000000ull),
+			(unsigned long long)(ns % 1000000000ull / 1000));
+	}
+	if (graph_flags & TRACE_GRAPH_PRINT_CPU)
+		print_graph_cpu(f, e->cpu);
+	if (graph_flags & TRACE_GRAPH_PRINT_PROC) {
+		print_graph_proc(f, b->comm, b->tid);
+		fprintf(f, " | ");
+	}
+}
+
+/* Events of another thread than the line before: say so. */
+static void verif_pid(FILE *f, struct trace_buffer *b,
+		      const struct trace_entry *e)
+{
+	if (b->tid == last_tid)
+		return;
+	if (last_tid) {
+		fprintf(f, " ------------------------------------------\n");
+		print_graph_cpu(f, e->cpu);
+		print_graph_proc(f, last_comm, last_tid);
+		fprintf(f, " => ");
+		print_graph_proc(f, b->comm, b->tid);
+		fprintf(f, "\n ------------------------------------------\n\n");
+	}
+	last_tid = b->tid;
+	memcpy(last_comm, b->comm, sizeof(last_comm));
+}
+
+/* "==========>" when a handler starts, "<==========" when it is done */
+static void print_graph_irq(FILE *f, struct trace_buffer *b,
+			    const struct trace_entry *e, int enter)
+{
+	int dur = graph_flags & TRACE_GRAPH_PRINT_DURATION;
+
+	print_graph_columns(f, b, e);
+	fprintf(f, "%s%s%s\n", dur ? "  " : "",
+		enter ? "==========>" : "<==========", dur ? " |" : "");
+}
+
+/*
+ * Bring the thread's handler level to the event's: close the handlers it
+ * has left without a traced return (siglongjmp), open the ones it entered.
+ */
+static void graph_irq_level(FILE *f, struct trace_buffer *b,
+			    struct graph_thread *t, const struct trace_entry *e)
+{
+	unsigned int level = TRACE_FLAG_IRQ_LEVEL(e->flags);
+
+	while (t->irq_level > level) {
+		print_graph_irq(f, b, e, 0);
+		t->irq_level--;
+	}
+	while (t->irq_level < level && e->type == TRACE_GRAPH_ENT) {
+		print_graph_irq(f, b, e, 1);
+		if (t->irq_level < GRAPH_IRQ_LEVELS)
+			t->irq_depth[t->irq_level] = e->depth;
+		t->irq_level++;
+	}
+}
+
+/* After the return of a handler's first function: the handler is done. */
+static void graph_irq_return(FILE *f, struct trace_buffer *b,
+			     struct graph_thread *t,
+			     const struct trace_entry *ret)
+{
+	unsigned int top = t->irq_level - 1;
+
+	if (!t->irq_level || top >= GRAPH_IRQ_LEVELS ||
+	    TRACE_FLAG_IRQ_LEVEL(ret->flags) != t->irq_level ||
+	    t->irq_depth[top] != ret->depth)
+		return;
+	print_graph_irq(f, b, ret, 0);
+	t->irq_level--;
+}
+
+/* Microseconds: at most 7 digits in all, then " us", padded to width. */
+static void print_graph_duration(FILE *f, unsigned long long ns)
 {
 	static const struct {
 		unsigned long long over;
@@ -85,34 +253,37 @@ static void print_duration(FILE *f, unsigned long long ns)
 		{ 10000000ull, '*' }, { 1000000ull, '#' },
 		{ 100000ull, '!' }, { 10000ull, '+' },
 	};
-	char buf[32];
+	char num[48];
 	char mark = ' ';
 	unsigned int i;
+	int len;
 
+	if (!(graph_flags & TRACE_GRAPH_PRINT_DURATION))
+		return;
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
 		if (ns > marks[i].over) {
 			mark = marks[i].mark;
 			break;
 		}
 	}
-	snprintf(buf, sizeof(buf), "%llu.%03llu", ns / 1000, ns % 1000);
-	fprintf(f, "%c %9s us |  ", mark, buf);
+	len = snprintf(num, sizeof(num), "%llu", ns / 1000);
+	if (len < 7) {
+		char frac[8];
+
+		/* as many digits of the fraction as keep it to 7 */
+		snprintf(frac, sizeof(frac), "%03llu", ns % 1000);
+		frac[7 - len < 3 ? 7 - len : 3] = 0;
+		len += snprintf(num + len, sizeof(num) - len, ".%s", frac);
+	}
+	fprintf(f, "%c %s us %*s|  ",
+		graph_flags & TRACE_GRAPH_PRINT_OVERHEAD ? mark : ' ', num,
+		len < 8 ? 8 - len : 0, "");
 }
 
-static void print_prefix(FILE *f, struct trace_buffer *b,
-			 const struct trace_entry *e)
+static void print_graph_no_duration(FILE *f)
 {
-	if (b->tid != last_tid) {
-		if (last_tid)
-			fprintf(f,
-				" ------------------------------------------\n"
-				" %2u) %16s-%-7d\n"
-				" ------------------------------------------\n"
-				"\n",
-				e->cpu, b->comm, b->tid);
-		last_tid = b->tid;
-	}
-	fprintf(f, " %2u) ", e->cpu);
+	if (graph_flags & TRACE_GRAPH_PRINT_DURATION)
+		fprintf(f, "              |  ");
 }
 
 static unsigned long long duration(const struct trace_entry *ret)
@@ -125,6 +296,7 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	const struct trace_entry *next = &b->entries[(idx + 1) & b->mask];
+	struct graph_thread *t;
 	char name[32];
 	int leaf;
 
@@ -132,13 +304,21 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 	leaf = idx + 1 < local_read(&b->head) &&
 	       next->type == TRACE_GRAPH_RET && next->ip == e->ip &&
 	       next->depth == e->depth;
-	print_prefix(f, b, e);
+	verif_pid(f, b, e);
+	t = graph_thread(b->tid);
+	if (t)
+		graph_irq_level(f, b, t, e);
+	print_graph_columns(f, b, e);
 	if (leaf)
-		print_duration(f, duration(next));
+		print_graph_duration(f, duration(next));
 	else
-		fprintf(f, "  %9s    |  ", "");
+		print_graph_no_duration(f);
 	fprintf(f, "%*s%s()%s\n", e->depth * 2, "",
 		ksym_name(e->ip, name, sizeof(name)), leaf ? ";" : " {");
+	if (t && e->depth < FTRACE_RETFUNC_DEPTH)
+		t->enter[e->depth] = leaf ? 0 : e->ip;
+	if (t && leaf)
+		graph_irq_return(f, b, t, next);
 	return leaf ? 2 : 1;
 }
 
@@ -146,31 +326,64 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 				       unsigned long idx)
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
+	struct graph_thread *t;
+	int match = 0;
+	char name[32];
 
-	print_prefix(f, b, e);
-	print_duration(f, duration(e));
-	fprintf(f, "%*s}\n", e->depth * 2, "");
+	verif_pid(f, b, e);
+	t = graph_thread(b->tid);
+	if (t) {
+		graph_irq_level(f, b, t, e);
+		if (e->depth < FTRACE_RETFUNC_DEPTH) {
+			match = t->enter[e->depth] == e->ip;
+			t->enter[e->depth] = 0;
+		}
+	}
+	print_graph_columns(f, b, e);
+	print_graph_duration(f, duration(e));
+	/* a return whose entry is not in the buffer names its function */
+	if (match && !(graph_flags & TRACE_GRAPH_PRINT_TAIL))
+		fprintf(f, "%*s}\n", e->depth * 2, "");
+	else
+		fprintf(f, "%*s} /* %s */\n", e->depth * 2, "",
+			ksym_name(e->ip, name, sizeof(name)));
+	if (t)
+		graph_irq_return(f, b, t, e);
 	return 1;
 }
 
-static void graph_columns(FILE *f)
+/* The header, which also starts the printer's state afresh. */
+static void print_graph_headers(FILE *f, unsigned long entries,
+				unsigned long written)
 {
-	fprintf(f, "# CPU  DURATION                  FUNCTION CALLS\n"
-		   "# |     |   |                     |   |   |   |\n");
+	unsigned long fl = graph_flags;
+
+	fprintf(f, "#%s%s%s%s               FUNCTION CALLS\n",
+		fl & TRACE_GRAPH_PRINT_ABS_TIME ? "     TIME       " : "",
+		fl & TRACE_GRAPH_PRINT_CPU ? " CPU" : "",
+		fl & TRACE_GRAPH_PRINT_PROC ? "  TASK/PID       " : "",
+		fl & TRACE_GRAPH_PRINT_DURATION ? "  DURATION   " : "");
+	fprintf(f, "#%s%s%s%s               |   |   |   |\n",
+		fl & TRACE_GRAPH_PRINT_ABS_TIME ? "      |         " : "",
+		fl & TRACE_GRAPH_PRINT_CPU ? " |  " : "",
+		fl & TRACE_GRAPH_PRINT_PROC ? "   |    |        " : "",
+		fl & TRACE_GRAPH_PRINT_DURATION ? "   |   |      " : "");
 	last_tid = 0;
+	nr_threads = 0;
+	cpu_width = snprintf(NULL, 0, "%ld",
+			     sysconf(_SC_NPROCESSORS_CONF) - 1);
 }
 
-static void graph_header_line(FILE *f)
+static void graph_stats_line(FILE *f)
 {
-	fprintf(f, "# graph-overrun: %lu (calls deeper than %d levels, "
-		"not traced)\n", ftrace_graph_overrun, FTRACE_RETFUNC_DEPTH);
+	/* calls deeper than FTRACE_RETFUNC_DEPTH, run untraced */
+	fprintf(f, "graph-overrun: %lu\n", ftrace_graph_overrun);
 }
 
 /* ---- the tracer and its files ------------------------------------------- */
 
 static int graph_trace_init(void)
 {
-	trace_set_header("function_graph", graph_columns);
 	return register_ftrace_graph(trace_graph_return, trace_graph_entry);
 }
 
@@ -183,6 +396,18 @@ static struct tracer graph_trace = {
 	.name	= "function_graph",
 	.init	= graph_trace_init,
 	.reset	= graph_trace_reset,
+	.print_header = print_graph_headers,
+	.print_types = 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET,
+};
+
+static struct trace_option graph_options[] = {
+	{ "funcgraph-cpu", &graph_flags, TRACE_GRAPH_PRINT_CPU },
+	{ "funcgraph-overhead", &graph_flags, TRACE_GRAPH_PRINT_OVERHEAD },
+	{ "funcgraph-proc", &graph_flags, TRACE_GRAPH_PRINT_PROC },
+	{ "funcgraph-duration", &graph_flags, TRACE_GRAPH_PRINT_DURATION },
+	{ "funcgraph-abstime", &graph_flags, TRACE_GRAPH_PRINT_ABS_TIME },
+	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS },
+	{ "funcgraph-tail", &graph_flags, TRACE_GRAPH_PRINT_TAIL },
 };
 
 static int set_graph_function_write(const char *val)
@@ -233,5 +458,7 @@ __attribute__((constructor(101))) static void graph_trace_register(void)
 		tracefs_register(&graph_files[i]);
 	register_trace_printer(TRACE_GRAPH_ENT, print_graph_entry);
 	register_trace_printer(TRACE_GRAPH_RET, print_graph_return);
-	trace_add_header_line(graph_header_line);
+	for (i = 0; i < sizeof(graph_options) / sizeof(graph_options[0]); i++)
+		register_trace_option(&graph_options[i]);
+	trace_add_stats_line(graph_stats_line);
 }

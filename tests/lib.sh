@@ -32,13 +32,50 @@ trace_run() {
 	FTRACE_TRACE=$out run_target "$@" >"$out.stdout" 2>"$out.stderr"
 }
 
-# The function-tracer lines of a trace, reduced to "tid func <-parent".
+# The function-tracer lines of a trace (comm-tid [cpu] flags time: ...),
+# reduced to "tid func <-parent".
 fn_edges() {
-	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] *[0-9.]*: \(.*\)$/\1 \2/p' "$1" |
+	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] [.dXZzHhsNnp0-9a-f]\{4\} *[0-9.]*: \(.*\)$/\1 \2/p' "$1" |
 		grep -v ' <stack trace>$'
 }
 
 # The edges of one thread, without the tid.
 thread_edges() { # trace tid
 	fn_edges "$1" | awk -v t="$2" '$1 == t { $1 = ""; sub(/^ /, ""); print }'
+}
+
+# What a test knows about an arch comes from arch/$ARCH/: arch.mk (through
+# mkvar) and arch/$ARCH/tests/facts.sh, shell assignments of TEST_* items:
+#   TEST_WORD_SIZE, TEST_ENDIAN, TEST_ELF_MACHINE  what readelf -h says
+#   TEST_FLAVOURS, TEST_CFLAGS_<f>, TEST_RELOC_<f>  call-site flavours
+#   TEST_SITE_RELOCS (+ TEST_SITE_SEQ_*)          a site in objdump -dr
+#   TEST_LINKED_SITE (+ TEST_LINKED_SEQ_*)        a site in a linked program
+#   TEST_GCC_RECORD_MCOUNT                        gcc -mrecord-mcount: y/n
+#   TEST_STACK_WALK_LIMIT_MB                      the unwinder's reach
+# never from a case list in a test.  A test that needs an item the arch
+# lacks fails, naming the item (need_facts), instead of passing blind.
+FACTS=arch/$ARCH/tests/facts.sh
+if [ ! -f "$KIT/$FACTS" ]; then
+	echo "$FACTS: missing (what the tests need to know about $ARCH)" >&2
+	exit 1
+fi
+. "$KIT/$FACTS"
+
+# need_facts ITEM...: inside a test, fail for each ITEM the arch lacks;
+# outside one (a suite's set-up code), stop the whole suite.  Status 1 if
+# anything was missing.
+need_facts() {
+	local item missing=0
+	for item; do
+		[ -n "${!item}" ] && continue
+		missing=1
+		if declare -F fail >/dev/null; then
+			fail "$FACTS: no $item"
+		else
+			echo "$FACTS: no $item" >&2
+		fi
+	done
+	[ $missing = 0 ] && return 0
+	declare -F fail >/dev/null || exit 1
+	return 1
 }

@@ -5,7 +5,10 @@
 #
 # Suites in tests/stage<K>/ run against every stage that contains chapter K
 # (stage 1 suites also run on stages 2-4: later chapters must not break
-# earlier ones).  Suites in tests/recordmcount/ run once per arch.
+# earlier ones).  Suites in tests/recordmcount/ run once per arch that
+# has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/ and tests/porting/
+# once.  What a suite knows of an arch comes from arch/<arch>/ (see
+# tests/lib.sh).
 # The last line is "N passed, N failed"; the exit status is non-zero when
 # anything failed.
 kit=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,12 +80,23 @@ for a in $arches; do
 			done
 		done
 	done
-	if [ -z "$only_stage" ]; then
+	# recordmcount's suites, for an arch that has HAVE_FTRACE_MCOUNT_RECORD
+	if [ -z "$only_stage" ] &&
+	   [ -z "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
+		print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
+		echo "skip $a/recordmcount: no HAVE_FTRACE_MCOUNT_RECORD in arch/$a/arch.mk"
+	elif [ -z "$only_stage" ]; then
 		for t in "$kit"/tests/recordmcount/test_*.sh; do
 			[ -f "$t" ] && run_suite "$a" 0 "$t"
 		done
 	fi
 done
+# suites that need no arch (the docs, porting), once
+if [ -z "$only_stage" ]; then
+	for t in "$kit"/tests/docs/test_*.sh "$kit"/tests/porting/test_*.sh; do
+		[ -f "$t" ] && run_suite all 0 "$t"
+	done
+fi
 echo
 echo "$passed passed, $failed failed${skipped:+, $skipped skipped}" | sed 's/, 0 skipped$//'
 [ "$failed" = 0 ]

@@ -29,7 +29,7 @@ void save_stack_trace(struct stack_trace *trace)
 			break;
 		/* frames only grow towards higher addresses, and not by much */
 		if (next <= fp || (unsigned long)next & 7 ||
-		    (unsigned long)(next - fp) > (8 << 20))
+		    (unsigned long)(next - fp) > (8 << 20) / sizeof(*fp))
 			break;
 		fp = next;
 	}

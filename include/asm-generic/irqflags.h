@@ -9,6 +9,13 @@
  * tracer's hot path never uses it: it is for the rare slow paths (a thread's
  * first event, switching tracers, writing the trace out).  Every arch can use
  * this file as it is; an arch's asm/irqflags.h includes it.
+ *
+ * The helpers are never traced (always inlined, no mcount), even when a
+ * traced program built at -O0 uses them.
+ *
+ * local_irq_depth counts the saves not yet restored, so that the tracer can
+ * tell without a system call that an event happened with "irqs off" (the
+ * 'd' of the trace's irqs-off column; linux/hardirq.h).
  */
 #ifndef _ASM_GENERIC_IRQFLAGS_H
 #define _ASM_GENERIC_IRQFLAGS_H
@@ -18,16 +25,22 @@
 
 typedef sigset_t irqflags_t;
 
-static inline void arch_local_irq_save(irqflags_t *flags)
+extern __thread unsigned int local_irq_depth;
+
+static inline __attribute__((always_inline, no_instrument_function))
+void arch_local_irq_save(irqflags_t *flags)
 {
 	sigset_t all;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, flags);
+	local_irq_depth++;		/* no signal can see it half-done */
 }
 
-static inline void arch_local_irq_restore(const irqflags_t *flags)
+static inline __attribute__((always_inline, no_instrument_function))
+void arch_local_irq_restore(const irqflags_t *flags)
 {
+	local_irq_depth--;
 	pthread_sigmask(SIG_SETMASK, flags, NULL);
 }
 

@@ -37,8 +37,17 @@ struct trace_entry {
 	uint16_t type;
 	uint16_t depth;			/* graph depth; stack: nr of pcs */
 	uint16_t cpu;
-	uint16_t flags;
+	uint16_t flags;			/* TRACE_FLAG_*: context of the event */
 };
+
+/*
+ * The context of an event, as the kernel's latency columns show it
+ * (include/linux/hardirq.h says how user space maps onto them).
+ */
+#define TRACE_FLAG_IRQS_OFF	0x01	/* irqflags analogue: signals blocked */
+#define TRACE_FLAG_HARDIRQ	0x08	/* inside a signal handler */
+#define TRACE_FLAG_NMI		0x40	/* in a handler that interrupted one */
+#define TRACE_FLAG_IRQ_LEVEL(f)	(((f) >> 8) & 0xf)	/* handler nesting */
 
 #define TRACE_COMM_LEN	16
 
@@ -49,6 +58,8 @@ struct trace_buffer {
 	pid_t		tid;
 	char		comm[TRACE_COMM_LEN];
 	unsigned long	nested;		/* reservations that interrupted one */
+	local_t		events;		/* entries committed (a record with
+					   payload slots is one) */
 	unsigned int	writing;	/* reserved, not yet committed */
 	struct trace_entry *entries;
 };
@@ -105,6 +116,7 @@ static inline void trace_entry_set(struct trace_entry *e, uint64_t ts,
 static inline void trace_commit(struct trace_entry *e, enum trace_type type)
 {
 	__atomic_store_n(&e->type, type, __ATOMIC_RELEASE);
+	local_add_return(1, &this_buffer->events);
 	this_buffer->writing--;
 }
 

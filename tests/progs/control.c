@@ -7,14 +7,23 @@
  *            ftrace_call to call it): once per traced call; unregister it:
  *            never again (stage 1: the fast path returns without calling
  *            into C; stage 3: the sites are NOPs again)
- *   switch   nop -> function -> nop around three calls: only the middle
- *            one may appear in the trace
+ *   switch   nop -> function -> nop -> function around four calls, with a
+ *            dump to argv[2] while the first "function" is on: the dump
+ *            has the second call only, the final trace the fourth only
+ *            (a tracer switch empties the buffers)
+ *   threads N  N threads make one traced call each; print the stats file
+ *   dumprace FIFO  another thread writes tracing_on while this one dumps
+ *            the trace into FIFO: the dump must not undo that write
  *   stats    print the tracer's counters (nothing recorded under nop)
  *   recurse  an ftrace_ops whose callback calls a traced function: with
  *            FTRACE_OPS_FL_RECURSION the nested call is dropped, counted
  */
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
 
@@ -24,6 +33,7 @@ noinline int before_switch(int x) { return x + 1; }
 noinline int while_tracing(int x) { return x + 2; }
 noinline int after_switch(int x) { return x + 3; }
 noinline int probed(int x) { return x * 2; }
+noinline int again_tracing(int x) { return x + 4; }
 
 static unsigned long probe_hits, probe_last_self;
 
@@ -56,7 +66,7 @@ static int do_probe(void)
 	return r;
 }
 
-static int do_switch(void)
+static int do_switch(const char *dump)
 {
 	int r = 0;
 
@@ -64,9 +74,75 @@ static int do_switch(void)
 	if (tracefs_write("current_tracer", "function"))
 		printf("switch: %s\n", tracefs_last_error());
 	r += while_tracing(1);
+	if (dump && tracefs_dump(dump))
+		printf("switch: %s\n", tracefs_last_error());
 	tracefs_write("current_tracer", "nop");
 	r += after_switch(1);
+	tracefs_write("current_tracer", "function");
+	r += again_tracing(1);
+	tracefs_write("current_tracer", "nop");
 	return r;
+}
+
+static void *one_call(void *arg)
+{
+	probed(1);
+	return arg;
+}
+
+static void do_threads(int n)
+{
+	pthread_t t[128];
+	char buf[1024];
+	int i;
+
+	for (i = 0; i < n && i < 128; i++)
+		pthread_create(&t[i], NULL, one_call, NULL);
+	for (i = 0; i < n && i < 128; i++)
+		pthread_join(t[i], NULL);
+	if (tracefs_read("stats", buf, sizeof(buf)))
+		printf("threads: %s\n", tracefs_last_error());
+	else
+		printf("%s", buf);
+}
+
+static const char *race_fifo;
+
+static void *race_reader(void *arg)
+{
+	char buf[4096];
+	int fd;
+
+	/* returns once the dump has opened the FIFO: the dump is under way */
+	fd = open(race_fifo, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	tracefs_write("tracing_on", "0");
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+	return arg;
+}
+
+/*
+ * The trace is far bigger than a pipe holds, so the dump cannot finish
+ * before the reader has written tracing_on and read everything.
+ */
+static void do_dumprace(const char *fifo)
+{
+	pthread_t t;
+	char buf[16];
+	int i;
+
+	for (i = 0; i < 20000; i++)
+		probed(i);
+	race_fifo = fifo;
+	pthread_create(&t, NULL, race_reader, NULL);
+	if (tracefs_dump(fifo))
+		printf("dumprace: %s\n", tracefs_last_error());
+	pthread_join(t, NULL);
+	tracefs_read("tracing_on", buf, sizeof(buf));
+	printf("dumprace: tracing_on=%s", buf);
 }
 
 static unsigned long recurse_hits;
@@ -124,7 +200,11 @@ int main(int argc, char **argv)
 	if (!strcmp(what, "probe"))
 		do_probe();
 	else if (!strcmp(what, "switch"))
-		do_switch();
+		do_switch(argc > 2 ? argv[2] : NULL);
+	else if (!strcmp(what, "threads") && argc > 2)
+		do_threads(atoi(argv[2]));
+	else if (!strcmp(what, "dumprace") && argc > 2)
+		do_dumprace(argv[2]);
 	else if (!strcmp(what, "errors"))
 		do_errors();
 	else if (!strcmp(what, "recurse"))

@@ -1,5 +1,5 @@
 #!/bin/bash
-# objdump-sites.sh ARCH OBJDUMP FILE.o
+# objdump-sites.sh ARCH OBJDUMP MCOUNT_SYMBOL FILE.o
 #
 # An independent listing of the mcount call sites of an object, made the
 # way the old perl recordmcount did it: from the text of "objdump -dr",
@@ -7,35 +7,44 @@
 # "recordmcount --list" (section, offset of the recorded instruction,
 # function, relocation), so the two can be compared with diff.
 #
-# The rules per arch, in objdump's words: a relocation line naming the
-# mcount symbol marks a site when the instruction it belongs to is
-#   x86_64  a call (PLT32/PC32, or GOTPCRELX for PIC code)
-#   mips    a jal (R_MIPS_26), a jalr (R_MIPS_JALR), or the first
-#           instruction of a long-call sequence: lui (R_MIPS_HI16) or
-#           lw (R_MIPS_GOT16) whose register a "jalr" within the next
-#           seven instructions calls, after a "move at,ra" (otherwise the
-#           code only takes _mcount's address); R_MIPS_LO16 and
-#           R_MIPS_CALL16 never are
-#   arm     a bl or blx (R_ARM_CALL, R_ARM_PC24, R_ARM_THM_CALL)
-# and the recorded offset is that instruction's address.
-arch=$1 objdump=$2 obj=$3
-case $arch in
-x86_64)	sym='mcount|__fentry__'
-	rule='R_X86_64_(PLT32|PC32|GOTPCRELX|GOTPCREL)=call' ;;
-mips)	sym='_mcount'
-	rule='R_MIPS_26=jal R_MIPS_JALR=jalr R_MIPS_HI16=lui R_MIPS_GOT16=lw' ;;
-arm)	sym='__gnu_mcount_nc'
-	rule='R_ARM_(CALL|PC24|THM_CALL)=bl|blx' ;;
-*)	echo "objdump-sites: unknown arch $arch" >&2; exit 2 ;;
+# What a site looks like comes from arch/ARCH/tests/facts.sh: a relocation
+# line naming the mcount symbol marks a site when its type and the
+# mnemonic of the instruction it belongs to match one of TEST_SITE_RELOCS
+# ("TYPE=MNEM", e.g. "R_ARM_CALL=bl|blx"), and the recorded offset is that
+# instruction's address.  A "TYPE=MNEM>CALL" rule is a long-call sequence
+# (MIPS "lui v1,..." or "lw v1,..."): a site only if, within
+# TEST_SITE_SEQ_WINDOW instructions, CALL goes through the register MNEM
+# loaded, after the instruction TEST_SITE_SEQ_SETUP; otherwise the code
+# only takes the symbol's address.
+set -o pipefail
+arch=$1 objdump=$2 sym=$3 obj=$4
+kit=$(cd "$(dirname "$0")/../.." && pwd)
+facts=arch/$arch/tests/facts.sh
+[ -f "$kit/$facts" ] || { echo "objdump-sites: $facts: missing" >&2; exit 2; }
+. "$kit/$facts"
+[ -n "$sym" ] || { echo "objdump-sites: no mcount symbol" >&2; exit 2; }
+[ -n "$TEST_SITE_RELOCS" ] ||
+	{ echo "objdump-sites: $facts: no TEST_SITE_RELOCS" >&2; exit 2; }
+case $TEST_SITE_RELOCS in
+*'>'*)	[ -n "$TEST_SITE_SEQ_WINDOW" ] && [ -n "$TEST_SITE_SEQ_SETUP" ] || {
+		echo "objdump-sites: $facts: a MNEM>CALL rule needs" \
+			"TEST_SITE_SEQ_WINDOW and TEST_SITE_SEQ_SETUP" >&2
+		exit 2; } ;;
 esac
 
 LC_ALL=C "$objdump" -dr "$obj" | awk -v sym="^($sym)([-+]0x[0-9a-f]+)?\$" \
-	-v rules="$rule" '
+	-v rules="$TEST_SITE_RELOCS" -v window="$TEST_SITE_SEQ_WINDOW" \
+	-v setup="$TEST_SITE_SEQ_SETUP" '
 BEGIN {
 	n = split(rules, r, " ")
 	for (i = 1; i <= n; i++) {
 		split(r[i], kv, "=")
 		rtype[i] = "^" kv[1] "$"
+		seq[i] = ""
+		if (split(kv[2], mc, ">") == 2) {
+			kv[2] = mc[1]
+			seq[i] = mc[2]
+		}
 		insn[i] = "^(" kv[2] ")$"
 	}
 }
@@ -55,14 +64,14 @@ BEGIN {
 	if (mnem == "addr32" || mnem == "notrack" || mnem == "bnd")
 		mnem = w[2]
 	ops = f[4]
-	if (pending != "") {	# a MIPS long-call candidate waits for its jalr
-		if (mnem == "move" && ops == "at,ra")
+	if (pending != "") {	# a long-call candidate waits for its call
+		if (mnem " " ops == setup)
 			moved = 1
-		else if (mnem == "jalr") {
+		else if (mnem == pcall) {
 			if (moved && ops == preg)
 				print pending
 			pending = ""
-		} else if (++seen >= 6)
+		} else if (++seen >= window)
 			pending = ""
 	}
 	next
@@ -77,9 +86,10 @@ BEGIN {
 		if (type ~ rtype[i] && mnem ~ insn[i]) {
 			a = addr; sub(/^0+/, "", a)
 			line = sprintf("%s\t0x%s\t%s\t%s", sec, a == "" ? "0" : a, func, type)
-			if (mnem == "lui" || mnem == "lw") {
-				# confirmed only by the jalr that follows
-				pending = line; preg = ops; sub(/,.*/, "", preg)
+			if (seq[i] != "") {
+				# confirmed only by the call that follows
+				pending = line; pcall = seq[i]
+				preg = ops; sub(/,.*/, "", preg)
 				moved = 0; seen = 0
 			} else
 				print line

@@ -2,39 +2,37 @@
 #
 # The tool is a host program, so it is built once into build/host; the
 # objects it reads are built here, per $ARCH, in "flavours": the kit's own
-# flags (arch/$ARCH/arch.mk) plus the PIC, long-call and Thumb-2 variants
-# the tool must also understand.
+# flags (arch/$ARCH/arch.mk) plus the variants the tool must also
+# understand (PIC, long calls, Thumb-2: TEST_FLAVOURS in
+# arch/$ARCH/tests/facts.sh).
 
 RM=$KIT/build/host/recordmcount
 RM_ASAN=$KIT/build/host/recordmcount-asan
 SRC=$KIT/tests/recordmcount/src
 ARCH_CFLAGS=$(mkvar ARCH_CFLAGS)
 MCOUNT_SYMBOL=$(mkvar MCOUNT_SYMBOL)
+# the sources name the arch's mcount only through this macro
+SRC_DEFS=-DMCOUNT_SYMBOL=$MCOUNT_SYMBOL
 TAB=$(printf '\t')
 OBJCOPY=${OBJDUMP%objdump}objcopy
 NM=${OBJDUMP%objdump}nm
-case $ARCH in
-x86_64)	WORD=8 ENDIAN=little ;;
-mips)	WORD=4 ENDIAN=big ;;
-arm)	WORD=4 ENDIAN=little ;;
-esac
+need_facts TEST_WORD_SIZE TEST_ENDIAN TEST_RELOC_kit TEST_SITE_RELOCS TEST_FLAVOURS
+for rm_f in $TEST_FLAVOURS; do
+	need_facts "TEST_CFLAGS_$rm_f" "TEST_RELOC_$rm_f"
+done
+unset rm_f
+WORD=$TEST_WORD_SIZE ENDIAN=$TEST_ENDIAN
 
-# flavour name and extra compiler flags, one per line
+# flavour name and compiler flags, one per line: the kit's own, with
+# -ffunction-sections, and the arch's TEST_FLAVOURS (facts.sh)
 flavours() {
+	local f v
 	echo "kit $ARCH_CFLAGS"
 	echo "ffs $ARCH_CFLAGS -ffunction-sections"
-	case $ARCH in
-	x86_64)
-		echo "pic -fpic -fno-omit-frame-pointer" ;;
-	mips)
-		echo "pic -fpic -fno-omit-frame-pointer"
-		echo "longcalls -mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer"
-		# -O0: the -8 and t4 come between the lui pair and the jalr
-		echo "longcallsO0 -mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer -mmcount-ra-address -O0"
-		echo "piclong -fpic -mlong-calls -fno-omit-frame-pointer" ;;
-	arm)
-		echo "thumb -mthumb -fno-pie -fno-omit-frame-pointer" ;;
-	esac
+	for f in $TEST_FLAVOURS; do
+		v=TEST_CFLAGS_$f
+		echo "$f ${!v}"
+	done
 }
 
 # build_objects DIR: DIR/<flavour>/<source>.o for every flavour, from this
@@ -46,7 +44,7 @@ build_objects() {
 	flavours | while read -r name flags; do
 		mkdir -p "$dir/$name"
 		for src in "$SRC"/sites.c "$SRC"/other.c "$SRC"/nosites.c; do
-			$CC -O2 -g -pg $flags -c "$src" \
+			$CC -O2 -g -pg $flags $SRC_DEFS -c "$src" \
 				-o "$dir/$name/$(basename "$src" .c).o" || return 1
 		done
 		for src in "$KIT"/tests/progs/*.c; do
@@ -65,18 +63,28 @@ rm_list() {
 }
 
 objdump_list() {
-	"$KIT/tests/recordmcount/objdump-sites.sh" "$ARCH" "$OBJDUMP" "$1"
+	"$KIT/tests/recordmcount/objdump-sites.sh" "$ARCH" "$OBJDUMP" \
+		"$MCOUNT_SYMBOL" "$1"
 }
 
 build_tool() {
 	make -s -C "$KIT" --no-print-directory recordmcount
 }
 
-# mcount_loc_words FILE: the words of FILE's __mcount_loc, hex, one a line
+# mcount_loc_words FILE: the words of FILE's __mcount_loc, hex, one a
+# line; says why and returns 1 when the section cannot be read
 mcount_loc_words() {
-	"$OBJCOPY" -O binary --only-section=__mcount_loc "$1" "$TMPD/loc.bin" &&
-		od -An -v -t x$WORD --endian=$ENDIAN "$TMPD/loc.bin" |
-		tr -s ' ' '\n' | sed '/^$/d; s/^0*\([0-9a-f]\)/\1/'
+	if ! "$OBJCOPY" -O binary --only-section=__mcount_loc "$1" \
+		"$TMPD/loc.bin"; then
+		echo "objcopy cannot read $1" >&2
+		return 1
+	fi
+	if ! od -An -v -t "x$WORD" --endian="$ENDIAN" "$TMPD/loc.bin" \
+		>"$TMPD/loc.od"; then
+		echo "od -t x$WORD --endian=$ENDIAN failed on $1" >&2
+		return 1
+	fi
+	tr -s ' ' '\n' <"$TMPD/loc.od" | sed '/^$/d; s/^0*\([0-9a-f]\)/\1/'
 }
 
 # table_of FILE.o: "symbol offset" of every __mcount_loc entry of an
@@ -84,7 +92,7 @@ mcount_loc_words() {
 # the word the relocation applies to.
 table_of() {
 	local words
-	words=$(mcount_loc_words "$1" | tr '\n' ' ')
+	words=$(mcount_loc_words "$1") || return 1
 	LC_ALL=C readelf -rW "$1" | awk -v words="$words" -v wsize=$WORD '
 		BEGIN { split(words, w, " ") }
 		/^Relocation section/ { on = ($3 ~ /__mcount_loc/); next }

@@ -10,7 +10,8 @@ BREAK=$KIT/tests/recordmcount/break-elf.sh
 
 oneTimeSetUp() {
 	build_tool || fail "cannot build recordmcount"
-	$CC -O2 -g -pg $ARCH_CFLAGS -c "$SRC/sites.c" -o "$TMPD/good.o" ||
+	$CC -O2 -g -pg $ARCH_CFLAGS $SRC_DEFS -c "$SRC/sites.c" \
+		-o "$TMPD/good.o" ||
 		fail "cannot compile"
 }
 

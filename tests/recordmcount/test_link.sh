@@ -17,11 +17,12 @@ link_flavour() {
 	local name=$1 flags=$2 d=$TMPD/$1 src n=0 ld=
 	mkdir -p "$d"
 	for src in sites other nosites; do
-		$CC -O2 -g -pg $flags -c "$SRC/$src.c" -o "$d/$src.o" || return 1
+		$CC -O2 -g -pg $flags $SRC_DEFS -c "$SRC/$src.c" \
+			-o "$d/$src.o" || return 1
 		n=$((n + $("$RM" --list "$d/$src.o" | wc -l)))
 		"$RM" "$d/$src.o" || return 1
 	done
-	$CC -O2 $flags -DMCOUNT_SYMBOL="$MCOUNT_SYMBOL" -c "$SRC/stub.c" \
+	$CC -O2 $flags $SRC_DEFS -c "$SRC/stub.c" \
 		-o "$d/stub.o" || return 1
 	case $flags in
 	*-fpic*) ld=-pie ;;
@@ -32,39 +33,35 @@ link_flavour() {
 	echo "$n"
 }
 
-# check_site DISASSEMBLY ADDRESS: is the instruction there a call to mcount?
-# Prints the offending line otherwise.
+# check_site DISASSEMBLY ADDRESS: is the instruction there a call to mcount,
+# as TEST_LINKED_SITE (or a TEST_LINKED_SEQ_* sequence) of the arch's
+# facts.sh describes it?  Prints the offending line otherwise.
 check_site() {
-	awk -v a="$2" -v sym="<$MCOUNT_SYMBOL>" -v arch="$ARCH" '
-		function ok(why) { found = 1; exit 0 }
+	awk -v a="$2" -v site="${TEST_LINKED_SITE//@MCOUNT@/$MCOUNT_SYMBOL}" \
+	    -v first="$TEST_LINKED_SEQ_FIRST" -v call="$TEST_LINKED_SEQ_CALL" \
+	    -v window="${TEST_LINKED_SEQ_WINDOW:-0}" '
+		function ok() { found = 1; exit 0 }
 		!seen && $1 == a ":" {
 			seen = 1; line = $0; n = split($0, f, "\t")
-			bytes = f[2]; ins = f[3] " " f[4]
-			if (arch == "x86_64" &&
-			    (bytes ~ /^e8 / || bytes ~ /^67 e8 / ||
-			     bytes ~ /^ff 15 /) && ins ~ /call/ &&
-			    (ins ~ sym || ins ~ /<mcount/))
+			bytes = f[2]; gsub(/[ \t]+/, " ", bytes)
+			sub(/^ /, "", bytes); sub(/ $/, "", bytes)
+			ins = bytes "\t" f[3] " " f[4]
+			if (ins ~ site)
 				ok()
-			if (arch == "arm" && ins ~ /^blx? / && index(ins, sym))
-				ok()
-			if (arch == "mips") {
-				if (ins ~ /^(jal|bal) / && index(ins, sym))
-					ok()
-				if (ins ~ /^jalr[ \t]+t9/)
-					ok()
-				# long-call sequence: lui/lw v1, then jalr v1
-				# (-O0: 6 instructions on)
-				if (ins ~ /^(lui|lw)[ \t]+v1,/) { want = 6; next }
-			}
+			if (first != "" && ins ~ first) { want = window; next }
 			exit 1
 		}
-		want && want-- > 0 && $0 ~ /jalr[ \t]+v1/ { ok() }
+		want && want-- > 0 {
+			split($0, f, "\t")
+			if (("\t" f[3] " " f[4]) ~ call)
+				ok()
+		}
 		END { if (!found) { print "not a call: " (line ? line : a); exit 1 } }
 	' "$1"
 }
 
 check_flavour() {
-	local name=$1 flags=$2 n d=$TMPD/$1 start stop addr bad=0 count=0
+	local name=$1 flags=$2 n d=$TMPD/$1 start stop addr words bad=0 count=0
 	n=$(link_flavour "$name" "$flags") || { fail "$name: build"; return; }
 	start=$("$NM" "$d/prog" | awk '$3 == "__start___mcount_loc" { print $1 }')
 	stop=$("$NM" "$d/prog" | awk '$3 == "__stop___mcount_loc" { print $1 }')
@@ -72,8 +69,11 @@ check_flavour() {
 	assertNotNull "$name: __stop___mcount_loc defined" "$stop"
 	assertEquals "$name: table size" $((n * WORD)) \
 		$((0x${stop:-0} - 0x${start:-0}))
+	need_facts TEST_LINKED_SITE || return
 	LC_ALL=C "$OBJDUMP" -d "$d/prog" >"$d/dis"
-	for addr in $(mcount_loc_words "$d/prog"); do
+	words=$(mcount_loc_words "$d/prog") ||
+		fail "$name: cannot read __mcount_loc"
+	for addr in $words; do
 		count=$((count + 1))
 		check_site "$d/dis" "$addr" >>"$d/bad" || bad=$((bad + 1))
 	done
@@ -92,11 +92,13 @@ test_function_sections() {
 }
 
 test_other_flavours() {
-	local name flags
+	local name flags k=0
 	while read -r name flags; do
 		case $name in kit|ffs) continue ;; esac
 		check_flavour "$name" "$flags"
+		k=$((k + 1))
 	done < <(flavours)
+	assertTrue "TEST_FLAVOURS tried ($k)" "[ $k -ge 1 ]"
 }
 
 . shunit2

@@ -1,7 +1,8 @@
 #!/bin/bash
 # recordmcount finds exactly the call sites an independent objdump -dr
 # listing finds, in every object of every flavour; the table it writes
-# matches gcc's own -mrecord-mcount (x86_64); special objects are handled.
+# matches gcc's own -mrecord-mcount (where the arch's gcc has it);
+# special objects are handled.
 . "$KIT/tests/lib.sh"
 . "$KIT/tests/recordmcount/rm-lib.sh"
 
@@ -35,18 +36,29 @@ test_sites_of_each_function_kind() {
 	done
 }
 
+# every flavour's sites carry the relocation facts.sh says they do
 test_relocation_kinds() {
-	local want
-	case $ARCH in
-	x86_64) want="kit:R_X86_64_PLT32 pic:R_X86_64_GOTPCRELX" ;;
-	mips)	want="kit:R_MIPS_26 pic:R_MIPS_JALR longcalls:R_MIPS_HI16 piclong:R_MIPS_GOT16" ;;
-	arm)	want="kit:R_ARM_CALL thumb:R_ARM_THM_CALL" ;;
-	esac
-	local w
-	for w in $want; do
-		assertEquals "${w%%:*}" "${w#*:}" \
-			"$("$RM" --list "$TMPD/obj/${w%%:*}/sites.o" | cut -f4 | sort -u)"
-	done
+	local name flags v
+	while read -r name flags; do
+		v=TEST_RELOC_$name
+		[ "$name" = ffs ] && v=TEST_RELOC_kit
+		need_facts "$v" || continue
+		assertEquals "$name" "${!v}" \
+			"$("$RM" --list "$TMPD/obj/$name/sites.o" | cut -f4 | sort -u)"
+	done < <(flavours)
+}
+
+# what facts.sh says of the objects matches what the compiler makes
+test_arch_facts_match_the_toolchain() {
+	local h
+	need_facts TEST_ELF_MACHINE || return
+	h=$(LC_ALL=C readelf -h "$TMPD/obj/kit/sites.o")
+	assertEquals "TEST_WORD_SIZE" "ELF$((WORD * 8))" \
+		"$(echo "$h" | sed -n 's/^ *Class: *//p')"
+	assertEquals "TEST_ENDIAN" "2's complement, $ENDIAN endian" \
+		"$(echo "$h" | sed -n 's/^ *Data: *//p')"
+	assertEquals "TEST_ELF_MACHINE" "$TEST_ELF_MACHINE" \
+		"$(echo "$h" | sed -n 's/^ *Machine: *//p')"
 }
 
 test_rewrite_records_every_listed_site() {
@@ -62,14 +74,26 @@ test_rewrite_records_every_listed_site() {
 	done
 }
 
-# gcc can only write the table itself on x86_64 (see suite() below)
-x86_64_test_gcc_mrecord_mcount_table_matches() {
+# gcc -mrecord-mcount writes the table itself where the arch's gcc can
+# (TEST_GCC_RECORD_MCOUNT=y): both tables must agree.  Where it cannot (n),
+# gcc must refuse the option, or facts.sh is wrong.
+test_gcc_mrecord_mcount_table_matches() {
 	local name flags src
+	need_facts TEST_GCC_RECORD_MCOUNT || return
+	if [ "$TEST_GCC_RECORD_MCOUNT" != y ]; then
+		assertEquals "TEST_GCC_RECORD_MCOUNT: y or n" n \
+			"$TEST_GCC_RECORD_MCOUNT"
+		$CC -O2 -pg -mrecord-mcount $ARCH_CFLAGS $SRC_DEFS \
+			-c "$SRC/sites.c" -o "$TMPD/gcc.o" 2>/dev/null
+		assertFalse "TEST_GCC_RECORD_MCOUNT=n, but gcc accepts it" $?
+		return
+	fi
 	while read -r name flags; do
 		for src in "$SRC"/sites.c "$SRC"/other.c; do
-			$CC -O2 -g -pg $flags -c "$src" -o "$TMPD/plain.o"
-			$CC -O2 -g -pg -mrecord-mcount $flags -c "$src" \
-				-o "$TMPD/gcc.o"
+			$CC -O2 -g -pg $flags $SRC_DEFS -c "$src" \
+				-o "$TMPD/plain.o"
+			$CC -O2 -g -pg -mrecord-mcount $flags $SRC_DEFS \
+				-c "$src" -o "$TMPD/gcc.o"
 			"$RM" "$TMPD/plain.o"
 			assertEquals "$name $src" "$(table_of "$TMPD/gcc.o")" \
 				"$(table_of "$TMPD/plain.o")"
@@ -127,7 +151,9 @@ test_help_and_usage() {
 	"$RM" --help >"$TMPD/help"
 	assertEquals 0 $?
 	assertContains "$(cat "$TMPD/help")" "--list"
-	assertContains "$(cat "$TMPD/help")" "x86_64 mips arm"
+	# this arch among the machines, wherever the table puts it
+	assertContains "machines: $(grep '^Machines:' "$TMPD/help")" \
+		" $(sed -n 's/^Machines: \(.*\)\.$/\1/p' "$TMPD/help") " " $ARCH "
 	"$RM" >/dev/null 2>&1
 	assertEquals "no file" 2 $?
 	"$RM" --bogus x.o >/dev/null 2>&1
@@ -137,17 +163,6 @@ test_help_and_usage() {
 test_verbose_explains() {
 	"$RM" -v --list "$TMPD/obj/kit/sites.o" >/dev/null 2>"$TMPD/err"
 	assertContains "$(cat "$TMPD/err")" "6 call sites of $MCOUNT_SYMBOL"
-}
-
-# every test_* function, and the x86_64-only ones on x86_64
-suite() {
-	local t
-	for t in $(declare -F | awk '{ print $3 }'); do
-		case $t in
-		test_*) suite_addTest "$t" ;;
-		${ARCH}_test_*) suite_addTest "$t" ;;
-		esac
-	done
 }
 
 . shunit2

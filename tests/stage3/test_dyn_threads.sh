@@ -16,7 +16,7 @@ sum 3001" "$(cat "$TMPD/out")"
 	local lines bad
 	lines=$(grep -vc '^#' "$TMPD/t")
 	bad=$(grep -v '^#' "$TMPD/t" | grep -Evc \
-		'^ *dynthreads-[0-9]+ +\[[0-9]+\] +[0-9]+\.[0-9]+: work_(add|mul|mix|fp) <-(worker|work_mix|main)$')
+		'^ *dynthreads-[0-9]+ +\[[0-9]+\]( [^ ]{4})? +[0-9]+\.[0-9]+: work_(add|mul|mix|fp) <-(worker|work_mix|main)$')
 	assertTrue "something traced ($lines lines)" "[ $lines -gt 0 ]"
 	assertEquals "malformed lines" 0 "$bad"
 }

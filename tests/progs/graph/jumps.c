@@ -100,7 +100,13 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "deep")) {
 		long n = argc > 2 ? atol(argv[2]) : 1000;
 
+		char st[1024], *o;
+
 		printf("deep %ld = %ld\n", n, deep(n));
+		/* the stats file counts the calls the return stack missed */
+		if (!tracefs_read("stats", st, sizeof(st)) &&
+		    (o = strstr(st, "graph-overrun: ")))
+			fprintf(stderr, "%.*s\n", (int)strcspn(o, "\n"), o);
 	} else if (!strcmp(what, "exit")) {
 		printf("exiting from exit_e\n");
 		fflush(stdout);
@@ -143,7 +149,8 @@ int main(int argc, char **argv)
 			printf("filter: %s\n", tracefs_last_error());
 		after_jump(1);			/* not under jump_* */
 		jump_a(0);			/* jump_a, jump_b; no jump_c */
-		tracefs_write("current_tracer", "nop");
+		/* not "nop": a tracer switch empties the buffers */
+		tracefs_write("tracing_on", "0");
 		jump_a(0);			/* after: not traced */
 	} else {
 		return 2;

@@ -36,19 +36,12 @@ __attribute__((noinline)) int nonleaf_fn(int a)
  * this): no call site, although a relocation against mcount is there.
  * notrace, so that it has no site of its own either.
  */
-#if defined(__mips__)
-#define MCOUNT_SYM _mcount
-#elif defined(__arm__)
-#define MCOUNT_SYM __gnu_mcount_nc
-#else
-#define MCOUNT_SYM mcount
-#endif
-extern void MCOUNT_SYM(void);
+extern void MCOUNT_SYMBOL(void);	/* -DMCOUNT_SYMBOL=: the arch's name */
 
 __attribute__((noinline, no_instrument_function)) unsigned long
 mcount_address(void)
 {
-	return (unsigned long)MCOUNT_SYM;
+	return (unsigned long)MCOUNT_SYMBOL;
 }
 
 int other_fn(int a);

@@ -1,0 +1,32 @@
+# What the tests need to know about ARM 32-bit (read by tests/lib.sh; every
+# item is described there, and a test that needs a missing item fails
+# naming it).  The mcount symbol, compiler and flags come from ../arch.mk.
+
+# the ELF objects gcc makes here: readelf -h's Class, Data and Machine
+TEST_WORD_SIZE=4
+TEST_ENDIAN=little
+TEST_ELF_MACHINE='ARM'
+
+# Call-site flavours beyond "kit" (ARCH_CFLAGS) and "ffs" (ARCH_CFLAGS
+# -ffunction-sections), and the relocation each flavour's sites carry.
+TEST_FLAVOURS='thumb'
+TEST_CFLAGS_thumb='-mthumb -fno-pie -fno-omit-frame-pointer'
+TEST_RELOC_kit=R_ARM_CALL
+TEST_RELOC_thumb=R_ARM_THM_CALL
+
+# objdump -dr: a relocation of TYPE against __gnu_mcount_nc on an
+# instruction whose mnemonic matches MNEM (ERE) marks a site: "TYPE=MNEM"
+TEST_SITE_RELOCS='R_ARM_CALL=bl|blx R_ARM_PC24=bl|blx R_ARM_THM_CALL=bl|blx'
+
+# objdump -d of a linked program: the recorded instruction, as
+# "bytes<TAB>mnemonic operands" (@MCOUNT@ stands for the mcount symbol)
+TEST_LINKED_SITE='	blx?[ 	]+[0-9a-f]+ <@MCOUNT@>'
+
+# gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
+# table with it) or n (the test checks that gcc refuses the option)
+TEST_GCC_RECORD_MCOUNT=n
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away (stacktrace.c); "none" for an unwinder
+# without such a limit
+TEST_STACK_WALK_LIMIT_MB=8

@@ -1,0 +1,54 @@
+# What the tests need to know about MIPS o32 big-endian (read by
+# tests/lib.sh; every item is described there, and a test that needs a
+# missing item fails naming it).  The mcount symbol, compiler and flags
+# come from ../arch.mk.
+
+# the ELF objects gcc makes here: readelf -h's Class, Data and Machine
+TEST_WORD_SIZE=4
+TEST_ENDIAN=big
+TEST_ELF_MACHINE='MIPS R3000'
+
+# Call-site flavours beyond "kit" (ARCH_CFLAGS) and "ffs" (ARCH_CFLAGS
+# -ffunction-sections), and the relocation each flavour's sites carry.
+TEST_FLAVOURS='pic longcalls longcallsO0 piclong'
+TEST_CFLAGS_pic='-fpic -fno-omit-frame-pointer'
+TEST_CFLAGS_longcalls='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer'
+# -O0: the -8 and the t4 of -mmcount-ra-address come between the lui pair
+# and the jalr
+TEST_CFLAGS_longcallsO0='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer -mmcount-ra-address -O0'
+TEST_CFLAGS_piclong='-fpic -mlong-calls -fno-omit-frame-pointer'
+TEST_RELOC_kit=R_MIPS_26
+TEST_RELOC_pic=R_MIPS_JALR
+TEST_RELOC_longcalls=R_MIPS_HI16
+TEST_RELOC_longcallsO0=R_MIPS_HI16
+TEST_RELOC_piclong=R_MIPS_GOT16
+
+# objdump -dr: a relocation of TYPE against _mcount on an instruction whose
+# mnemonic matches MNEM (ERE) marks a site: "TYPE=MNEM ...".  "MNEM>CALL":
+# the instruction loads _mcount's address into a register, and it is a
+# site only if, within TEST_SITE_SEQ_WINDOW instructions, CALL goes through
+# that register after TEST_SITE_SEQ_SETUP (otherwise the code only takes
+# the address).  R_MIPS_LO16 and R_MIPS_CALL16 never mark a site.
+TEST_SITE_RELOCS='R_MIPS_26=jal R_MIPS_JALR=jalr R_MIPS_HI16=lui>jalr R_MIPS_GOT16=lw>jalr'
+TEST_SITE_SEQ_WINDOW=6
+TEST_SITE_SEQ_SETUP='move at,ra'
+
+# objdump -d of a linked program: the recorded instruction, as
+# "bytes<TAB>mnemonic operands" (@MCOUNT@ stands for the mcount symbol):
+# jal/bal _mcount, or PIC "jalr t9" (the GOT load before it has no
+# symbol once linked).  A long-call site records the lui/lw of v1
+# (TEST_LINKED_SEQ_FIRST), confirmed by a jalr v1 within the next
+# TEST_LINKED_SEQ_WINDOW instructions (TEST_LINKED_SEQ_CALL).
+TEST_LINKED_SITE='	((jal|bal)[ 	]+[0-9a-f]+ <@MCOUNT@>|jalr[ 	]+t9)'
+TEST_LINKED_SEQ_FIRST='	(lui|lw)[ 	]+v1,'
+TEST_LINKED_SEQ_CALL='	jalr[ 	]+v1'
+TEST_LINKED_SEQ_WINDOW=6
+
+# gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
+# table with it) or n (the test checks that gcc refuses the option)
+TEST_GCC_RECORD_MCOUNT=n
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away; "none" here: the unwinder reads
+# prologues and has no such limit (nor can it pass an alloca frame)
+TEST_STACK_WALK_LIMIT_MB=none

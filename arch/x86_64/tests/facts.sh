@@ -1,0 +1,35 @@
+# What the tests need to know about x86_64 (read by tests/lib.sh; every
+# item is described in tests/lib.sh, and a test that needs a missing item
+# fails naming it).  The mcount symbol, compiler and flags come from
+# ../arch.mk.
+
+# the ELF objects gcc makes here: readelf -h's Class, Data and Machine
+TEST_WORD_SIZE=8
+TEST_ENDIAN=little
+TEST_ELF_MACHINE='Advanced Micro Devices X86-64'
+
+# Call-site flavours beyond "kit" (ARCH_CFLAGS) and "ffs" (ARCH_CFLAGS
+# -ffunction-sections), and the relocation each flavour's sites carry.
+TEST_FLAVOURS='pic'
+TEST_CFLAGS_pic='-fpic -fno-omit-frame-pointer'
+TEST_RELOC_kit=R_X86_64_PLT32
+TEST_RELOC_pic=R_X86_64_GOTPCRELX
+
+# objdump -dr: a relocation of TYPE against mcount on an instruction whose
+# mnemonic matches MNEM (ERE) marks a site: "TYPE=MNEM ..."
+TEST_SITE_RELOCS='R_X86_64_PLT32=call R_X86_64_PC32=call R_X86_64_GOTPCRELX=call R_X86_64_GOTPCREL=call'
+
+# objdump -d of a linked program: the recorded instruction, as
+# "bytes<TAB>mnemonic operands" (@MCOUNT@ stands for the mcount symbol).
+# -fpic sites are "call *mcount@GOTPCREL(%rip)", relaxed by ld to
+# "addr32 call mcount" (67 e8) when mcount is defined in the program.
+TEST_LINKED_SITE='^(e8|67 e8|ff 15) .*call.*<@MCOUNT@'
+
+# gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
+# table with it) or n (the test checks that gcc refuses the option)
+TEST_GCC_RECORD_MCOUNT=y
+
+# save_stack_trace() follows the frame-pointer chain and ends it at a next
+# frame more than this many MB away (stacktrace.c); "none" for an unwinder
+# without such a limit
+TEST_STACK_WALK_LIMIT_MB=8

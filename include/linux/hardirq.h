@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which context a thread is in, the user-space reading of the kernel's
+ * hardirq.h.  A signal handler is the interrupt handler of user space
+ * (docs/00-prerequisites.md, 0.2), so:
+ *
+ *   in_irq()          inside a signal handler
+ *   in_nmi()          inside a handler that interrupted another handler:
+ *                     like an NMI, it can land even in "irq" context
+ *   irqs_disabled()   between local_irq_save() and local_irq_restore()
+ *                     (asm-generic/irqflags.h), all signals blocked
+ *
+ * The handler depth is kept by irq_enter()/irq_exit(), which the kit's
+ * sigaction() wraps around every handler the program installs
+ * (stage1-static/irq_entry.c).  Reading the context costs two loads of
+ * thread-local counters, so every event records it (trace_entry.flags).
+ */
+#ifndef _LINUX_HARDIRQ_H
+#define _LINUX_HARDIRQ_H
+
+#include <linux/ring_buffer.h>
+
+extern __thread unsigned int local_irq_depth;	/* asm-generic/irqflags.h */
+extern __thread unsigned int irq_count;		/* handlers we are in */
+
+/* Slow path of tracing_gen_ctx(): handlers left by siglongjmp() go. */
+unsigned int irq_ctx_flags(void);
+
+static inline int in_irq(void)
+{
+	return irq_count > 0;
+}
+
+static inline int irqs_disabled(void)
+{
+	return local_irq_depth > 0;
+}
+
+/* The TRACE_FLAG_* bits of an event recorded now. */
+static inline unsigned int tracing_gen_ctx(void)
+{
+	unsigned int flags = 0;
+
+	if (__builtin_expect(local_irq_depth, 0))
+		flags |= TRACE_FLAG_IRQS_OFF;
+	if (__builtin_expect(irq_count, 0))
+		flags |= irq_ctx_flags();
+	return flags;
+}
+
+#endif
