@@ -181,10 +181,12 @@ clean:
 print-%:
 	@echo '$($*)'
 
-# docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md
+# docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md,
+# and each stage-3 arch's sites before and after patching (docs/04-*.md)
 docs:
 	@scripts/install-deps --all
 	@scripts/gen-toolchain-excerpts
+	@scripts/gen-dyn-sites
 
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'
