@@ -123,6 +123,12 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	}
 	if (!ret)
 		ret = update_ftrace_function();
+	if (ret && ret != -ENOENT) {
+		/* the code could not be changed: it still calls ops */
+		ops->next = ftrace_ops_list;
+		__atomic_store_n(&ftrace_ops_list, ops, __ATOMIC_RELEASE);
+		update_ftrace_function();
+	}
 	pthread_mutex_unlock(&ftrace_lock);
 	return ret;
 }

@@ -47,7 +47,7 @@
 
 #define MAX_THREADS	4096
 /* signalled, asleep and not run for this long: it does not take signals */
-#define STOP_MACHINE_ASLEEP_MS	50
+#define STOP_MACHINE_ASLEEP_MS	500
 
 enum { T_SIGNALLED = 1, T_STOPPED, T_ASLEEP, T_GONE };
 

@@ -19,3 +19,7 @@ DEB_PACKAGES	:= gcc-arm-linux-gnueabihf qemu-user
 ARCH_CFLAGS	:= -marm -mapcs-frame -fno-pie -fno-omit-frame-pointer
 ARCH_LDFLAGS	:= -no-pie
 MCOUNT_SYMBOL	:= __gnu_mcount_nc
+# Thumb code has no APCS frame ("push {r7, lr}"): the graph tracer cannot
+# find the slot it returns through.  ftrace-cc refuses these flags when
+# the stage has the graph tracer; the function tracer takes Thumb code.
+GRAPH_REFUSED_CFLAGS := -mthumb

@@ -16,7 +16,10 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -46,6 +49,31 @@ static int own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
 }
 
 /*
+ * Thumb code (the return address into it, selfpc + 4, has bit 0 set) has
+ * no APCS frame: its prologue is "push {r7, lr}" and fp is an ordinary
+ * register, so the slot it returns through cannot be found here.
+ * scripts/ftrace-cc refuses -mthumb for the graph tracer; code built
+ * another way is left unhijacked (absent from the graph, never nested
+ * wrongly), and the first such function is named once on stderr.
+ */
+static void thumb_refused(unsigned long selfpc)
+{
+	static int said;
+	int saved_errno = errno;
+	char msg[192], name[64];
+	int n;
+
+	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		return;
+	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s is Thumb "
+		     "code, not traced (the graph tracer needs -marm)\n",
+		     ksym_name(selfpc & ~1UL, name, sizeof(name)));
+	if (n > 0 && write(2, msg, n) < 0)
+		n = 0;
+	errno = saved_errno;
+}
+
+/*
  * Called from ftrace_graph_caller (mcount.S) with the address of the
  * pushed copy of the return address, the mcount site, and the traced
  * function's fp as it was when mcount was called.
@@ -61,6 +89,10 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	unsigned long *fp = (unsigned long *)frame_pointer;
 	unsigned long fp_at_return = frame_pointer;
 
+	if (selfpc & 1) {
+		thumb_refused(selfpc);
+		return;
+	}
 	if (own_apcs_frame(fp, parent, selfpc)) {
 		parent = &fp[-1];
 		fp_at_return = fp[-3];

@@ -31,6 +31,14 @@
  *	sp		only 4-byte aligned (the pushed lr, and func's frame
  *			may hold an odd number of words at this point)
  *
+ * Thumb-2 code (-mthumb, Debian armhf's default) calls us the same way:
+ * "push {lr}; bl __gnu_mcount_nc" (a 4-byte Thumb bl, which the linker
+ * makes a blx into this ARM code), with bit 0 of lr set.  The function
+ * tracer clears that bit for selfpc; every return into func is a "bx",
+ * which goes back into the state bit 0 names.  Thumb frames are
+ * "push {r7, lr}", not APCS: fp is no frame pointer there, so the graph
+ * tracer cannot find the slot to hijack (arch/arm/ftrace.c refuses).
+ *
  * The tracer is ordinary C and may use every caller-saved register, so
  * the slow path saves r0-r3 and d0-d7 around the call; r4-r11 are saved
  * by the C code itself when it uses them.
@@ -208,7 +216,8 @@ __gnu_mcount_nc:
 .Ltrace:
 	mcount_enter
 	ldr	r0, [fp, #8]		@ arg 1: frompc
-	sub	r1, lr, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
+	bic	r1, lr, #1		@ a Thumb caller's lr has bit 0 set
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
 	/* reload: the tracer may have changed since the check; both are ok */
 	ldr_word r2, ftrace_trace_function
 	blx	r2

@@ -14,7 +14,8 @@
  * and out through its callers.
  * The walk stops at the first return address outside the program's code:
  * that frame's caller is in the C library (Thumb-2, no APCS frames), whose
- * fp is just a register.
+ * fp is just a register; and for the same reason after a return address
+ * into Thumb code (bit 0 set), such as a program built with -mthumb.
  *
  * Under the function graph tracer (chapter 2) a saved lr may read
  * return_to_handler; ftrace_graph_ret_addr() gives back the real one,
@@ -36,6 +37,12 @@ void save_stack_trace(struct stack_trace *trace)
 							  &fp[-1]);
 
 		if (stack_trace_add(trace, ret) || !core_text_address(ret))
+			break;
+		/*
+		 * A return into Thumb code (bit 0): that function keeps no
+		 * APCS frame, the fp it saved for us is just a register.
+		 */
+		if (ret & 1)
 			break;
 		/* frames only grow towards higher addresses, and not by much */
 		if (next <= fp || (unsigned long)next & 3 ||

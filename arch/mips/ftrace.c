@@ -15,30 +15,36 @@
  * function stored ra in its own frame before calling _mcount and reloads
  * it from there in its epilogue: changing our copy would do nothing, the
  * slot in its frame must change.  Two ways to find that slot:
- *  - built with -mmcount-ra-address, the call site says so itself:
- *	addiu	t4,sp,off	t4 = &slot (non-leaf)	or
+ *  - built with -mmcount-ra-address, the call site says so itself, in t4,
+ *    which _mcount saved in its frame; just before the jal:
+ *	addiu	t4,sp,off	t4 = &slot (non-leaf)		or
+ *	li	t4,off		(lui/ori for 64 KB and up)
+ *	addu	t4,t4,sp	t4 = &slot, a frame over 32 KB	or
  *	move	t4,zero		t4 = 0 (leaf)
- *    just before the jal, and _mcount saved t4 in its frame;
- *  - otherwise, read the prologue back from the jal for "sw ra,off(sp)".
+ *  - otherwise, the "sw ra,off(sp)" of the prologue (asm/prologue.h).
  *
  * frame_pointer for the graph tracer's check is the sp the function was
  * called with (its caller's sp): return_to_handler runs with exactly that
  * sp after the function has popped its frame.  The function's sp plus its
- * frame size, read from the prologue's "addiu sp,sp,-N".
+ * frame size, read from the prologue by mips_frame_decode() (prologue.c),
+ * the decoder the unwinder uses too: one- and two-step allocations alike.
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <linux/text_patching.h>
+#include <asm/prologue.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define INSN_HI(insn)		((insn) & 0xffff0000)
-#define INSN_IMM(insn)		((long)(int16_t)((insn) & 0xffff))
-#define INSN_ADDIU_SP		0x27bd0000	/* addiu sp,sp,imm */
 #define INSN_ADDIU_T4_SP	0x27ac0000	/* addiu t4,sp,imm */
-#define INSN_SW_RA_SP		0xafbf0000	/* sw ra,imm(sp) */
 #define INSN_OR_T4_ZERO		0x00006025	/* move t4,zero (or) */
 #define INSN_ADDU_T4_ZERO	0x00006021	/* move t4,zero (addu) */
+#define INSN_ADDU_T4_T4_SP	0x019d6021	/* addu t4,t4,sp */
+#define INSN_ADDU_T4_SP_T4	0x03ac6021	/* addu t4,sp,t4 */
 
 /*
  * The site's "addiu sp,sp,-8" is in the jal's delay slot at -O1 and up;
@@ -48,51 +54,34 @@
  */
 #define INSN_ADDIU_SP_M8	0x27bdfff8
 
-/* A prologue is short: a few saves, never more than this many words. */
-#define PROLOGUE_MAX	64
-
-/* An instruction gcc puts between "addiu sp,sp,-N" and the mcount call. */
-static int prologue_insn(uint32_t insn)
+/* Did the instruction before the site's jal set t4 (-mmcount-ra-address)? */
+static int sets_t4(uint32_t insn)
 {
-	switch (insn & 0xffe00000) {
-	case 0xafa00000:	/* sw	reg,off(sp) */
-	case 0xf7a00000:	/* sdc1	freg,off(sp) */
-	case 0xe7a00000:	/* swc1	freg,off(sp) */
-		return 1;
-	}
-	switch (insn) {
-	case 0x03a0f025: case 0x03a0f021:	/* move s8,sp */
-	case 0x03e00825: case 0x03e00821:	/* move at,ra */
-	case 0x01e01025: case 0x01e01021:	/* move v0,t7: static chain */
-	case INSN_OR_T4_ZERO: case INSN_ADDU_T4_ZERO:
-	case 0:					/* nop */
-		return 1;
-	}
-	return INSN_HI(insn) == INSN_ADDIU_T4_SP;
+	return insn == INSN_OR_T4_ZERO || insn == INSN_ADDU_T4_ZERO ||
+	       insn == INSN_ADDU_T4_T4_SP || insn == INSN_ADDU_T4_SP_T4 ||
+	       INSN_HI(insn) == INSN_ADDIU_T4_SP;
 }
 
 /*
- * Read the prologue backwards from the mcount call at site.  Returns the
- * frame size (0: the function has no frame) and sets *ra_off to where the
- * function saved ra relative to its sp, or -1 (a leaf).
+ * A prologue mips_frame_decode() does not know: the slot and the frame
+ * size are unknown, so the function is not hijacked (absent from the
+ * graph rather than nested wrongly), and the first one is named once.
  */
-static long read_site_prologue(const uint32_t *site, long *ra_off)
+static void prologue_unknown(unsigned long selfpc)
 {
-	const uint32_t *p;
+	static int said;
+	int saved_errno = errno;
+	char msg[160], name[64];
+	int n;
 
-	*ra_off = -1;
-	if (site[-1] == INSN_ADDIU_SP_M8)
-		site--;			/* -O0: the site's own 8 bytes */
-	for (p = site - 1; site - p <= PROLOGUE_MAX; p--) {
-		if (INSN_HI(*p) == INSN_ADDIU_SP && INSN_IMM(*p) < 0)
-			return -INSN_IMM(*p);
-		if (!prologue_insn(*p))
-			break;		/* the previous function's code */
-		if (INSN_HI(*p) == INSN_SW_RA_SP)
-			*ra_off = INSN_IMM(*p);
-	}
-	*ra_off = -1;			/* no frame: surely a leaf */
-	return 0;
+	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		return;
+	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s: prologue "
+		     "not understood, not traced\n",
+		     ksym_name(selfpc, name, sizeof(name)));
+	if (n > 0 && write(2, msg, n) < 0)
+		n = 0;
+	errno = saved_errno;
 }
 
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
@@ -101,20 +90,22 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	const uint32_t *site = (const uint32_t *)selfpc;
 	unsigned long *mcount_frame = parent - MCOUNT_AT / 4;
 	unsigned long sp = frame_pointer, *slot = parent, ret;
-	long size, ra_off;
+	struct mips_frame f;
 	uint32_t before;
 
-	size = read_site_prologue(site, &ra_off);
+	if (mips_frame_decode(site, 1, &f)) {
+		prologue_unknown(selfpc);
+		return;
+	}
 	before = site[-1] == INSN_ADDIU_SP_M8 ? site[-2] : site[-1];
-	if (before == INSN_OR_T4_ZERO || before == INSN_ADDU_T4_ZERO ||
-	    INSN_HI(before) == INSN_ADDIU_T4_SP) {
+	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */
 		unsigned long t4 = mcount_frame[MCOUNT_T4 / 4];
 
 		if (t4)
 			slot = (unsigned long *)t4;
-	} else if (ra_off >= 0) {
-		slot = (unsigned long *)(sp + ra_off);
+	} else if (f.ra_off >= 0) {
+		slot = (unsigned long *)(sp + f.ra_off);
 	}
 
 	/*
@@ -124,7 +115,7 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	ret = *slot;
 	if (ret != *parent)
 		return;
-	if (function_graph_enter(ret, selfpc, sp + size, slot) == 0)
+	if (function_graph_enter(ret, selfpc, sp + f.size, slot) == 0)
 		*slot = (unsigned long)return_to_handler;
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -5,28 +5,19 @@
  * MIPS has no frame-pointer chain with a fixed layout: s8 is a frame
  * pointer, but where a function keeps the caller's s8 and its own return
  * address depends on its frame.  What every function with a frame does
- * have is a prologue
- *	addiu	sp,sp,-N		allocate N bytes
- *	...
- *	sw	ra,off(sp)		non-leaf: keep the return address
- * so from a pc inside a function and the sp it runs with, the caller's
- * state is  sp + N  and  pc = the word at sp + off.  The prologue is found
- * by reading the code backwards from pc to the first "addiu sp,sp,-N".
- * The walk starts with the pc and sp of save_stack_trace()'s caller, taken
- * at save_stack_trace()'s entry.
+ * have is a prologue that allocates a frame and, unless the function is a
+ * leaf, stores ra in it.  arch/mips/prologue.c reads it back from a pc in
+ * the body (mips_frame_decode(), the same decoder the graph tracer uses):
+ * the frame size N and the offset of the saved ra, so the caller's state
+ * is  sp + N  and  pc = the word at sp + off.  The walk starts with the pc
+ * and sp of save_stack_trace()'s caller, taken at save_stack_trace()'s
+ * entry.
  *
- * Two things on the way are not ordinary prologues:
- *  - the mcount call site has an "addiu sp,sp,-8": in the jal's delay slot
- *    (-O1 and up), or right before the jal (-O0, the delay slot is a nop);
- *    at stage 3 the jal may be the word that disables the site
- *    (mips_mcount_site_insn(), asm/ftrace.h).
- *    _mcount gives those 8 bytes back before the function's body runs, so
- *    the scan skips an "addiu sp,sp,-8" next to a "jal _mcount".
- *  - _mcount's own frame (asm/ftrace.h, MCOUNT_*): it is entered with the
- *    traced function's return address in at, not in a stack slot (a leaf
- *    function never stores ra), and it saves at in its frame.  So the
- *    frame above _mcount takes its return address from that slot, unless
- *    it stored ra itself (a non-leaf: the same value).
+ * _mcount's own frame (asm/ftrace.h, MCOUNT_*) is not an ordinary
+ * prologue: it is entered with the traced function's return address in
+ * at, not in a stack slot (a leaf function never stores ra), and it saves
+ * at in its frame.  So the frame above _mcount takes its return address
+ * from that slot, unless it stored ra itself (a non-leaf: the same value).
  *
  * While the function graph tracer (chapter 2) has hijacked a return, the
  * slot holds return_to_handler; ftrace_graph_ret_addr() gives back the real
@@ -41,52 +32,10 @@
 #include <stdint.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
+#include <asm/prologue.h>
 
 void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			unsigned long sp);
-
-/* addiu sp,sp,imm: op 9, rs = rt = 29 */
-#define INSN_ADDIU_SP		0x27bd0000
-#define INSN_ADDIU_SP_M8	0x27bdfff8	/* addiu sp,sp,-8 */
-/* sw ra,imm(sp): op 43, base 29, rt 31 */
-#define INSN_SW_RA_SP		0xafbf0000
-#define INSN_HI(insn)		((insn) & 0xffff0000)
-#define INSN_IMM(insn)		((long)(int16_t)((insn) & 0xffff))
-
-/* How far back a prologue may be: the kit's biggest function is far less. */
-#define SCAN_MAX	4096	/* instructions */
-
-/*
- * Find the frame of the function that pc is in: its size, and the offset
- * of its saved ra (-1: the function has not stored ra, a leaf).
- * Returns 0 when no prologue is found.
- */
-static int read_prologue(unsigned long pc, long *size, long *ra_off)
-{
-	extern const char __executable_start[];
-	const uint32_t *start = (const uint32_t *)__executable_start;
-	const uint32_t *ip = (const uint32_t *)pc, *p, *q;
-
-	for (p = ip - 1; p >= start && ip - p <= SCAN_MAX; p--) {
-		if (INSN_HI(*p) != INSN_ADDIU_SP || INSN_IMM(*p) >= 0)
-			continue;		/* not an allocation */
-		if (*p == INSN_ADDIU_SP_M8 &&
-		    ((p > start && mips_mcount_site_insn(p[-1])) ||
-		     mips_mcount_site_insn(p[1])))
-			continue;		/* the mcount site's 8 bytes */
-		*size = -INSN_IMM(*p);
-		*ra_off = -1;
-		/* the ra store comes after the allocation, before pc */
-		for (q = p + 1; q < ip; q++) {
-			if (INSN_HI(*q) == INSN_SW_RA_SP) {
-				*ra_off = INSN_IMM(*q);
-				break;
-			}
-		}
-		return 1;
-	}
-	return 0;
-}
 
 static int in_mcount(unsigned long pc)
 {
@@ -108,7 +57,8 @@ void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 		return;
 	while (trace->nr_entries < trace->max_entries) {
 		unsigned long *frame = (unsigned long *)sp;
-		long size, ra_off;
+		unsigned long size;
+		struct mips_frame f;
 
 		if (in_mcount(pc)) {
 			/* stopped at its call of the tracer: a known frame */
@@ -119,10 +69,12 @@ void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			entry_retp = &frame[MCOUNT_AT / 4];
 			entry_ra = *entry_retp;
 		} else {
-			if (!read_prologue(pc, &size, &ra_off) || size & 7)
+			if (mips_frame_decode((const uint32_t *)pc, 0, &f) ||
+			    f.size & 7)
 				break;
-			if (ra_off >= 0 && !(ra_off & 3)) {
-				retp = &frame[ra_off / 4];
+			size = f.size;
+			if (f.ra_off >= 0 && !(f.ra_off & 3)) {
+				retp = &frame[f.ra_off / 4];
 				ret = *retp;
 			} else if (entry_ra) {
 				retp = entry_retp;

@@ -18,62 +18,58 @@
  *	%rdi %rsi %rdx %rcx %r8 %r9	integer arguments of func
  *	%xmm0-%xmm7			float arguments of func
  *	%rax				vector-register count of a varargs call
+ *	%ymm0-%ymm7, %zmm0-%zmm7	256/512-bit vector arguments: the
+ *					same registers, wider
  *	%r10				static chain (nested functions)
  *
  * All of those belong to func and must reach its body unchanged; the
- * tracer is ordinary C, free to use every caller-saved register, SSE
- * included, so mcount saves them all around the call (the kernel can skip
- * the vector registers: kernel C never touches them).
+ * tracer is ordinary C, free to use every caller-saved register, and it
+ * calls the C library (the first event of a thread claims a buffer:
+ * prctl, strcmp, snprintf...), whose AVX2 string routines end with
+ * "vzeroupper": that clears the upper halves of ymm0-7 / zmm0-7.  Saving
+ * %xmm0-7 is not enough: the slow paths save the vector registers at the
+ * width the CPU has them in use (SAVE_VECTORS), and the fast path saves
+ * nothing.  (The kernel can skip the vector registers: kernel C never
+ * touches them.)
  */
 #include <linux/ftrace.h>
+#include <asm/vector_save.h>
 
 /*
  * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
- * traced function's argument registers in it.  gcc does not align the stack
- * for the mcount call (at -O0 the function's "sub $N, %rsp" comes first),
- * so align it here, for movaps and for the C we call; "leave" undoes it.
- * 7 GPRs + 8 XMMs = 184 bytes, rounded up to keep the alignment.
+ * traced function's argument registers in it: the integer ones at fixed
+ * places below %rbp, the vector ones below them, in a 64-byte aligned
+ * area (which also aligns the stack for the C call: gcc does not align it
+ * for the mcount call, at -O0 the function's "sub $N, %rsp" comes first).
+ * "leave" undoes it all.
  */
 .macro SAVE_ARGS
 	pushq	%rbp
 	movq	%rsp, %rbp
-	andq	$-16, %rsp
-	subq	$192, %rsp
-	movq	%rax, 0(%rsp)
-	movq	%rdi, 8(%rsp)
-	movq	%rsi, 16(%rsp)
-	movq	%rdx, 24(%rsp)
-	movq	%rcx, 32(%rsp)
-	movq	%r8, 40(%rsp)
-	movq	%r9, 48(%rsp)
-	movq	%r10, 56(%rsp)
-	movaps	%xmm0, 64(%rsp)
-	movaps	%xmm1, 80(%rsp)
-	movaps	%xmm2, 96(%rsp)
-	movaps	%xmm3, 112(%rsp)
-	movaps	%xmm4, 128(%rsp)
-	movaps	%xmm5, 144(%rsp)
-	movaps	%xmm6, 160(%rsp)
-	movaps	%xmm7, 176(%rsp)
+	subq	$64, %rsp
+	movq	%rax, -8(%rbp)
+	movq	%rdi, -16(%rbp)
+	movq	%rsi, -24(%rbp)
+	movq	%rdx, -32(%rbp)
+	movq	%rcx, -40(%rbp)
+	movq	%r8, -48(%rbp)
+	movq	%r9, -56(%rbp)
+	movq	%r10, -64(%rbp)
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS
 .endm
 
 .macro RESTORE_ARGS
-	movaps	176(%rsp), %xmm7
-	movaps	160(%rsp), %xmm6
-	movaps	144(%rsp), %xmm5
-	movaps	128(%rsp), %xmm4
-	movaps	112(%rsp), %xmm3
-	movaps	96(%rsp), %xmm2
-	movaps	80(%rsp), %xmm1
-	movaps	64(%rsp), %xmm0
-	movq	56(%rsp), %r10
-	movq	48(%rsp), %r9
-	movq	40(%rsp), %r8
-	movq	32(%rsp), %rcx
-	movq	24(%rsp), %rdx
-	movq	16(%rsp), %rsi
-	movq	8(%rsp), %rdi
-	movq	0(%rsp), %rax
+	RESTORE_VECTORS
+	movq	-64(%rbp), %r10
+	movq	-56(%rbp), %r9
+	movq	-48(%rbp), %r8
+	movq	-40(%rbp), %rcx
+	movq	-32(%rbp), %rdx
+	movq	-24(%rbp), %rsi
+	movq	-16(%rbp), %rdi
+	movq	-8(%rbp), %rax
 	leave
 .endm
 
@@ -222,31 +218,36 @@ ftrace_graph_caller:
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
  * return_to_handler: func's "ret" lands here instead of in its caller.
- * Live now: the return value in %rax/%rdx (integers, up to 128 bits) and
- * %xmm0/%xmm1 (float, double, small structs), and the caller's %rbp.
+ * Live now: the return value in %rax/%rdx (integers, up to 128 bits),
+ * %xmm0/%xmm1 (float, double, small structs), %ymm0 / %zmm0 (vectors),
+ * st(0)/st(1) (long double, complex long double), and the caller's %rbp.
  * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
- * (x87 st(0), for long double, is not saved: the kit's C never uses it.)
+ * %rbx is callee-saved: kept here, it points at this save area across the
+ * C call, which the vector area's alignment has moved %rsp away from.
  */
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 return_to_handler:
-	movq	%rsp, %r11
-	andq	$-16, %rsp		/* movaps and the C call need it */
-	subq	$64, %rsp
+	subq	$24, %rsp
 	movq	%rax, 0(%rsp)
 	movq	%rdx, 8(%rsp)
-	movaps	%xmm0, 16(%rsp)
-	movaps	%xmm1, 32(%rsp)
-	movq	%r11, 48(%rsp)
+	movq	%rbx, 16(%rsp)
+	movq	%rsp, %rbx
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS
+	SAVE_X87
 	/* arg 1: frame pointer for the FP test */
 	movq	%rbp, %rdi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
-	movaps	32(%rsp), %xmm1
-	movaps	16(%rsp), %xmm0
+	RESTORE_X87
+	RESTORE_VECTORS
+	movq	%rbx, %rsp
+	movq	16(%rsp), %rbx
 	movq	8(%rsp), %rdx
 	movq	0(%rsp), %rax
-	movq	48(%rsp), %rsp
+	addq	$24, %rsp
 	jmp	*%r10
 	.size	return_to_handler, .-return_to_handler
 #endif

@@ -21,6 +21,6 @@ const char *stop_machine_error(void);
  * has 127 signals, the x86_64 host 64), and glibc keeps SIGRTMIN-2..-1.
  */
 #define STOP_MACHINE_SIGNAL	(SIGRTMIN + 6)
-#define STOP_MACHINE_TIMEOUT_MS	2000
+#define STOP_MACHINE_TIMEOUT_MS	5000
 
 #endif

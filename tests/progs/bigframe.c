@@ -1,66 +1,67 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Frames far bigger than usual: big_frame() takes SMALL, then BIG
- * megabytes of stack (argv, default 1 and 12) before it calls probe().  A
- * frame-pointer unwinder takes a next frame more than a limit away for the
- * end of the chain (chapter 0); the stack test checks where the walk from
- * probe() stops.  Runs in a thread whose stack holds both frames.
+ * Functions whose stack frames are too big for a 16-bit offset: 40 KB
+ * (MIPS: two "addiu sp" steps) and over 100 KB (MIPS: lui/ori, subu sp),
+ * leaf and non-leaf.  Traced, the call tree, the values and the stack
+ * traces must be what they are for small frames.
  */
-#include <alloca.h>
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #define noinline __attribute__((noipa))
 
-noinline int probe(volatile char *p)
+#define KB40	(40 * 1024)
+#define KB100	(100 * 1024 + 200)
+
+noinline int small_leaf(int x)
 {
-	return p[0] + 1;
+	return x * 2 + 1;
 }
 
-noinline int big_frame(unsigned long mb)
+noinline int leaf40(int n)
 {
-	volatile char *p = alloca(mb << 20);
+	volatile char buf[KB40];
 
-	/* touch both ends, so the whole frame is really there */
-	p[0] = 1;
-	p[(mb << 20) - 1] = 2;
-	return probe(p) + p[(mb << 20) - 1];
+	buf[n] = n;
+	buf[KB40 - 1 - n] = 3;
+	return buf[n] + buf[KB40 - 1 - n];
 }
 
-noinline int outer(unsigned long mb)
+noinline int leaf100(int n)
 {
-	return big_frame(mb) + 1;
+	volatile char buf[KB100];
+
+	buf[n] = n;
+	buf[KB100 - 1 - n] = 5;
+	return buf[n] + buf[KB100 - 1 - n];
 }
 
-static unsigned long small_mb = 1, big_mb = 12;
-
-noinline void *thread_fn(void *arg)
+noinline int nonleaf40(int n)
 {
-	int r = outer(small_mb) + outer(big_mb);
+	volatile char buf[KB40];
 
-	(void)arg;
-	return (void *)(long)r;
+	buf[n] = small_leaf(n);
+	buf[KB40 - 1] = leaf40(n + 1);
+	return buf[n] + buf[KB40 - 1];
 }
 
-int main(int argc, char **argv)
+noinline int nonleaf100(int n)
 {
-	pthread_attr_t attr;
-	pthread_t t;
-	void *r;
+	volatile char buf[KB100];
 
-	if (argc == 3) {
-		small_mb = strtoul(argv[1], NULL, 0);
-		big_mb = strtoul(argv[2], NULL, 0);
-	}
-	pthread_attr_init(&attr);
-	if (!small_mb || !big_mb ||
-	    pthread_attr_setstacksize(&attr, (big_mb + 16) << 20) ||
-	    pthread_create(&t, &attr, thread_fn, NULL) ||
-	    pthread_join(t, &r)) {
-		fprintf(stderr, "bigframe: cannot run the thread\n");
-		return 1;
-	}
-	printf("result %ld\n", (long)r);
+	buf[n] = small_leaf(n);
+	buf[KB100 - 1] = leaf100(n + 1);
+	return buf[n] + buf[KB100 - 1];
+}
+
+noinline int after_all(int x)
+{
+	return x - 1;
+}
+
+int main(void)
+{
+	int a = leaf40(1), b = leaf100(2), c = nonleaf40(3), d = nonleaf100(4);
+
+	printf("%d %d %d %d %d\n", a, b, c, d, after_all(a + b + c + d));
 	return 0;
 }

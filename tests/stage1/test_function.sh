@@ -229,7 +229,7 @@ test_stack_walk_stops_at_a_far_frame() {
 	*)	fail "$FACTS: TEST_STACK_WALK_LIMIT_MB: MB or none"; return ;;
 	esac
 	FTRACE_TRACE_OPTIONS=func_stack_trace \
-		trace_run "$TMPD/far" "$O/bigframe" 1 $((lim + 4))
+		trace_run "$TMPD/far" "$O/farframe" 1 $((lim + 4))
 	assertEquals "status" 0 $?
 	assertEquals "result 10" "$(cat "$TMPD/far.stdout")"
 	assertEquals "both probes traced" 2 \

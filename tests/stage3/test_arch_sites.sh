@@ -196,22 +196,26 @@ test_every_shape_traced() {
 # Updates park the threads wherever they are, on any shape of site: the
 # results stay right, the trace stays well formed, and the updates happen
 # (the signal that parks them must be one qemu-user delivers).
+line_re='^ +prog-[0-9]+ +\[[0-9]+\]( [^ ]{4})? +[0-9.]+: [a-zA-Z_0-9.]+ <-[a-zA-Z_0-9.]+$'
+
 test_patching_while_threads_run() {
 	only_on mips arm || return 0
-	# odd: the last switch turns the function tracer on (a switch to nop
-	# empties the buffers)
-	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/th" "$TMPD/prog" threads 11 ||
+	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/th" "$TMPD/prog" threads 10 ||
 		fail "threaded run failed"
-	local updates done wrong
-	read -r updates done wrong < <(sed -n \
-		's/^threads: updates=\([0-9]*\) done=\([0-9]*\) wrong=\([0-9]*\)$/\1 \2 \3/p' \
-		"$TMPD/th.stdout")
-	assertEquals "every result right" 0 "$wrong"
+	local out updates done
+	out=$(sed -n 's/^threads: //p' "$TMPD/th.stdout")
+	updates=$(sed -n 's/.*updates=\([0-9]*\).*/\1/p' <<<"$out")
+	done=$(sed -n 's/.*done=\([0-9]*\).*/\1/p' <<<"$out")
+	assertEquals "every result right" 0 \
+		"$(sed -n 's/.*wrong=\([0-9]*\).*/\1/p' <<<"$out")"
 	# one may time out on a loaded machine, not most
-	assertTrue "updates done: $done of $updates" "[ $((${done:-0} * 2)) -gt ${updates:-0} ]"
-	assertTrue "something traced" "[ $(fn_edges "$TMPD/th" | wc -l) -gt 10 ]"
-	assertEquals "every trace line well formed" "" "$(grep -v '^#' "$TMPD/th" |
-		grep -v -E '^ +prog-[0-9]+ +\[[0-9]+\] [.dXZzHhsNnp0-9a-f]{4} +[0-9.]+: [a-zA-Z_0-9.]+ <-[a-zA-Z_0-9.]+$')"
+	assertTrue "updates done: $done of $updates" \
+		"[ $((${done:-0} * 2)) -gt ${updates:-0} ]"
+	assertTrue "something traced" \
+		"[ $(fn_edges "$TMPD/th" | wc -l) -gt 10 ]"
+	# (the flags column, irqs-off etc., is optional)
+	assertEquals "every trace line well formed" "" \
+		"$(grep -v '^#' "$TMPD/th" | grep -v -E "$line_re")"
 }
 
 # The first n functions of the k-th stack trace after a line matching re.

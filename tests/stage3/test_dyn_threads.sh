@@ -30,8 +30,12 @@ test_thread_blocking_signals_is_refused() {
 	assertEquals "exit status" 0 $?
 	assertTrue "refused with the reason" \
 		"grep -Eq '^switch: current_tracer: function failed to start: stop_machine: thread [0-9]+ did not stop within [0-9]+ ms \(does it block signal [0-9]+\?\); code left unchanged$' '$TMPD/out'"
+	assertTrue "unregister refused, ops kept" \
+		"grep -qx 'unregister -16, still called 1' '$TMPD/out'"
+	assertTrue "unregister once the thread is gone" "grep -qx 'unregister later 0' '$TMPD/out'"
 	assertTrue "still nop" "grep -qx 'tracer nop' '$TMPD/out'"
-	assertTrue "sites untouched" "grep -qx 'enabled 0' '$TMPD/out'"
+	assertTrue "sites untouched: the counter's, not the tracer's" \
+		"grep -qx 'enabled (1)' '$TMPD/out'"
 	assertTrue "a thread asleep with signals blocked does not matter" \
 		"grep -qx 'asleep: switch ok, enabled [1-9][0-9]*' '$TMPD/out'"
 	assertTrue "result" "grep -qx 'spin result 42' '$TMPD/out'"

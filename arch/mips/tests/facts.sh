@@ -13,7 +13,8 @@ TEST_ELF_MACHINE='MIPS R3000'
 TEST_FLAVOURS='pic longcalls longcallsO0 piclong'
 TEST_CFLAGS_pic='-fpic -fno-omit-frame-pointer'
 TEST_CFLAGS_longcalls='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer'
-# -O0: the -8 and t4 come between the lui pair and the jalr
+# -O0: the -8 and the t4 of -mmcount-ra-address come between the lui pair
+# and the jalr
 TEST_CFLAGS_longcallsO0='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer -mmcount-ra-address -O0'
 TEST_CFLAGS_piclong='-fpic -mlong-calls -fno-omit-frame-pointer'
 TEST_RELOC_kit=R_MIPS_26

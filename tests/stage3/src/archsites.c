@@ -56,6 +56,8 @@ static int set(const char *file, const char *value)
  * "threads N": two threads run every shape of site while the main thread
  * switches the tracer and the filter N times; each update parks them
  * (stage3-dynamic/stop_machine.c) at whatever instruction they are.
+ * N is even: it ends with the function tracer on (a tracer switch
+ * empties the buffers), so the trace holds the last round's calls.
  */
 static volatile int stop;
 static int expect;
@@ -82,7 +84,8 @@ static int threads(int n)
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, loop, NULL);
 	for (i = 0; i < n; i++) {
-		ok += !tracefs_write("current_tracer", i % 2 ? "nop" : "function");
+		ok += !tracefs_write("current_tracer",
+				      i % 2 ? "function" : "nop");
 		ok += !tracefs_write("set_ftrace_filter", filters[i % 3]);
 	}
 	stop = 1;

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_MIPS_PROLOGUE_H
+#define _ASM_MIPS_PROLOGUE_H
+
+/*
+ * What a MIPS function's prologue did to the stack, read back from its
+ * code (arch/mips/prologue.c).  The one decoder behind both the unwinder
+ * (stacktrace.c) and the graph tracer's slot finding (ftrace.c).
+ */
+struct mips_frame {
+	/* bytes allocated: the caller's sp is sp + size */
+	unsigned long	size;
+	/* ra saved at sp + ra_off; -1: not saved (a leaf) */
+	long		ra_off;
+};
+
+/*
+ * pc: an address inside a function, after its prologue.  at_site: pc is
+ * the function's mcount call, so every instruction before it belongs to
+ * the prologue (a function without a frame then reads as size 0).
+ * Returns 0 and fills *f, or -1 when the prologue is not understood.
+ */
+int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f);
+
+#endif
