@@ -168,16 +168,15 @@ ftrace_graph_call:
  * ftrace_caller's frame (mcount_enter's layout, above).  The stage 2
  * version is entered with lr = into func and builds that frame itself;
  * here lr was spent on the bl at ftrace_call, so "into func" comes from
- * the frame's [fp, #-4].  parent and func's fp are the same slots as at
- * stage 2, and selfpc is worked out as ftrace_caller does (rec->ip, also
- * for a Thumb site), so prepare_ftrace_return() is unchanged.
+ * the frame's [fp, #-4].  parent, selfpc (bit 0 still set for a Thumb
+ * site: prepare_ftrace_return() refuses those) and func's fp are what
+ * stage 2 passes, so prepare_ftrace_return() is unchanged.
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
 	add	r0, fp, #8		@ arg 1: parent, the pushed lr
 	ldr	r1, [fp, #-4]		@ into func (bit 0 set for Thumb)
-	bic	r1, r1, #1
-	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc == rec->ip
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc, Thumb bit kept
 	ldr	r2, [fp, #-12]		@ arg 3: func's fp
 	bl	prepare_ftrace_return
 	mcount_exit
