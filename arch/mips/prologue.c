@@ -92,7 +92,9 @@ static int is_site_adjust(const uint32_t *p, const uint32_t *start)
 	return is_mcount_call(p + 1) || p[1] == INSN_ADDIU_SP_8 ||
 	       mips_mcount_site_insn(p[1]) ||
 	       (p > start && (is_mcount_call(p - 1) ||
-			      mips_mcount_site_insn(p[-1])));
+			      (mips_mcount_site_insn(p[-1]) &&
+			       /* a previous epilogue's "addiu sp,sp,8" */
+			       p[-1] != INSN_ADDIU_SP_8)));
 }
 
 static int is_move(uint32_t insn, int rd, int rs)
