@@ -30,6 +30,9 @@ struct tracer {
 	int		(*init)(void);
 	void		(*reset)(void);
 	trace_header_fn	print_header;	/* NULL: trace_default_header() */
+	/* entries of other types it prints its own way (0: the type's own) */
+	unsigned int	(*print_line)(FILE *f, struct trace_buffer *b,
+				      unsigned long idx);
 	unsigned int	print_types;	/* 1 << TRACE_* it prints */
 	struct tracer	*next;
 };
@@ -101,6 +104,17 @@ void tracing_reset_online_cpus(void);
 void trace_clock_init(void);
 void trace_clock_calibrate(void);
 uint64_t trace_clock_to_ns(uint64_t ts);
+uint64_t trace_clock_delta_ns(uint64_t d);
+/* at exit: calibrate once more, and keep that scale from then on */
+void trace_clock_final(void);
+/* Run fn at exit, just before the trace is written (exports, profile). */
+void trace_add_exit_writer(void (*fn)(void));
+/*
+ * Walk the entries of types, every thread's, oldest first, as the trace
+ * file would print them (from copies of the buffers); fn returns the slots
+ * it used, as a printer does.
+ */
+int trace_walk(FILE *f, unsigned int types, trace_print_fn fn);
 
 /* Function filters (trace_filter.c) */
 struct ftrace_range {
@@ -126,5 +140,35 @@ int ftrace_glob_match(const char *glob, const char *str);
 /* func_stack_trace (func_stack_trace.c) */
 void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 			unsigned int cpu, uint64_t ts, unsigned int ctx);
+
+/* trace_marker (trace_marker.c): the text of a TRACE_PRINT entry */
+#define TRACE_MARKER_MAX	1024	/* longer texts are cut */
+size_t trace_marker_text(struct trace_buffer *b, unsigned long idx,
+			 char *buf, size_t len);
+
+/*
+ * The function profiler (ftrace_profile.c): function_profile_enabled,
+ * trace_stat/function<N>.  One table per thread; the graph tracer's part
+ * (stage2-graph/fgraph_profile.c) times calls from entry to return.
+ */
+struct ftrace_profile {
+	unsigned long	ip;		/* 0: free slot */
+	unsigned long	counter;	/* hits */
+	uint64_t	time;		/* clock units */
+	double		time_squared;	/* clock units squared */
+};
+/*
+ * The hot path: the record of ip in this thread's table (a hit counted if
+ * hit), held until ftrace_profile_end().  NULL, and nothing held, when the
+ * table is full (a miss is counted), ip is not in it (!hit), or a signal
+ * handler interrupted an update of it.
+ */
+struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit);
+void ftrace_profile_add_time(struct ftrace_profile *rec, uint64_t d);
+void ftrace_profile_end(void);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+void ftrace_profile_graph_register(void);
+void ftrace_profile_graph_unregister(void);
+#endif
 
 #endif

@@ -37,10 +37,15 @@ void trace_clock_init(void)
 static double clk_scale = 1.0;
 #endif
 
+static int clk_final;
+
 void trace_clock_calibrate(void)
 {
 	unsigned int cpu;
 	uint64_t ts1 = trace_clock_local(&cpu), ns1 = mono_ns();
+
+	if (clk_final)
+		return;
 
 #ifndef TRACE_CLOCK_IS_NS
 	if (ts1 > clk_ts0 && ns1 > clk_ns0)
@@ -57,5 +62,25 @@ uint64_t trace_clock_to_ns(uint64_t ts)
 	return ts;
 #else
 	return clk_ns0 + (int64_t)((double)(int64_t)(ts - clk_ts0) * clk_scale);
+#endif
+}
+
+/*
+ * At exit: calibrate a last time and keep that scale, so that every file
+ * written then (trace, exports, profile) converts the same units alike.
+ */
+void trace_clock_final(void)
+{
+	trace_clock_calibrate();
+	clk_final = 1;
+}
+
+/* A duration in clock units (a sum of them, too) in ns. */
+uint64_t trace_clock_delta_ns(uint64_t d)
+{
+#ifdef TRACE_CLOCK_IS_NS
+	return d;
+#else
+	return (uint64_t)((double)d * clk_scale);
 #endif
 }

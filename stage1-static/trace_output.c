@@ -256,23 +256,61 @@ static int oldest_pending(struct trace_snapshot *snap, int n,
 	return best;
 }
 
-static int print_trace(FILE *f)
+/* Copies of every thread's buffer; the number of copies, or -ENOMEM. */
+static int snapshot_all(struct trace_snapshot **snapp, unsigned int types)
 {
-	const struct tracer *t = trace_current();
-	unsigned int types = t ? t->print_types : 0;
 	int n = ring_buffer_nr_threads(), i, nr = 0;
 	struct trace_snapshot *snap;
-	unsigned long in_buf = 0, written = 0;
 
 	snap = calloc(n > 0 ? n : 1, sizeof(*snap));
 	if (!snap)
 		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		if (snapshot_buffer(i, &snap[nr], types))
-			continue;
-		in_buf += snap[nr].entries;
-		written += snap[nr].entries + snap[nr].overrun;
-		nr++;
+	for (i = 0; i < n; i++)
+		if (!snapshot_buffer(i, &snap[nr], types))
+			nr++;
+	*snapp = snap;
+	return nr;
+}
+
+static void snapshot_free_all(struct trace_snapshot *snap, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		snapshot_free(&snap[i]);
+	free(snap);
+}
+
+int trace_walk(FILE *f, unsigned int types, trace_print_fn fn)
+{
+	struct trace_snapshot *snap;
+	int i, nr = snapshot_all(&snap, types);
+
+	if (nr < 0)
+		return nr;
+	while ((i = oldest_pending(snap, nr, types)) >= 0) {
+		struct trace_snapshot *s = &snap[i];
+
+		s->pos += fn(f, &s->buf, s->pos);
+	}
+	snapshot_free_all(snap, nr);
+	return 0;
+}
+
+static int print_trace(FILE *f)
+{
+	const struct tracer *t = trace_current();
+	/* markers are printed by every tracer, as the kernel's are */
+	unsigned int types = (t ? t->print_types : 0) | 1u << TRACE_PRINT;
+	struct trace_snapshot *snap;
+	unsigned long in_buf = 0, written = 0;
+	int i, nr = snapshot_all(&snap, types);
+
+	if (nr < 0)
+		return nr;
+	for (i = 0; i < nr; i++) {
+		in_buf += snap[i].entries;
+		written += snap[i].entries + snap[i].overrun;
 	}
 	fprintf(f, "# tracer: %s\n#\n", t ? t->name : "nop");
 	if (t && t->print_header)
@@ -284,15 +322,15 @@ static int print_trace(FILE *f)
 	while ((i = oldest_pending(snap, nr, types)) >= 0) {
 		struct trace_snapshot *s = &snap[i];
 		struct trace_entry *e = &s->buf.entries[s->pos & s->buf.mask];
-		unsigned int used = 1;
+		unsigned int used = 0;
 
-		if (printers[e->type])
+		if (t && t->print_line)
+			used = t->print_line(f, &s->buf, s->pos);
+		if (!used && printers[e->type])
 			used = printers[e->type](f, &s->buf, s->pos);
-		s->pos += used;
+		s->pos += used ? used : 1;
 	}
-	for (i = 0; i < nr; i++)
-		snapshot_free(&snap[i]);
-	free(snap);
+	snapshot_free_all(snap, nr);
 	return 0;
 }
 
@@ -354,10 +392,30 @@ int tracefs_dump(const char *path)
 	return ret;
 }
 
+static void (*exit_writers[4])(void);
+
+void trace_add_exit_writer(void (*fn)(void))
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(exit_writers) / sizeof(exit_writers[0]); i++) {
+		if (!exit_writers[i]) {
+			exit_writers[i] = fn;
+			return;
+		}
+	}
+}
+
 static void trace_dump_at_exit(void)
 {
+	unsigned int i;
+
 	/* from here on nothing is recorded: the buffers are being read */
 	tracing_on = 0;
+	trace_clock_final();
+	for (i = 0; i < sizeof(exit_writers) / sizeof(exit_writers[0]); i++)
+		if (exit_writers[i])
+			exit_writers[i]();
 	/* a program that traced nothing and was given no trace file: quiet */
 	if (!trace_path[0] && !ring_buffer_nr_threads())
 		return;

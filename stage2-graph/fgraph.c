@@ -30,53 +30,13 @@ __thread int curr_ret_stack = -1;
 unsigned long ftrace_graph_overrun;
 static int ftrace_graph_dead;
 
+/* set by register_ftrace_graph() and friends, stage2-graph/fgraph_ops.c */
 trace_func_graph_ent_t ftrace_graph_entry = ftrace_graph_entry_stub;
-/* ftrace_stub takes other arguments, but it only returns: safe to call */
-#define graph_return_stub	((trace_func_graph_ret_t)(void *)ftrace_stub)
 trace_func_graph_ret_t ftrace_graph_return = graph_return_stub;
 
 int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 {
 	return 0;
-}
-
-int register_ftrace_graph(trace_func_graph_ret_t retfunc,
-			  trace_func_graph_ent_t entryfunc)
-{
-#ifdef CONFIG_DYNAMIC_FTRACE
-	int ret;
-
-#endif
-	/* the return hook first: mcount starts hijacking on either one */
-	__atomic_store_n(&ftrace_graph_return, retfunc, __ATOMIC_RELEASE);
-	__atomic_store_n(&ftrace_graph_entry, entryfunc, __ATOMIC_RELEASE);
-#ifdef CONFIG_DYNAMIC_FTRACE
-	/*
-	 * chapter 5 (stage4-dyn-graph/): mcount is a stub, so the hooks
-	 * alone reach nothing: enable the sites and ftrace_graph_call
-	 */
-	ret = ftrace_graph_startup();
-	if (ret)
-		unregister_ftrace_graph();
-	return ret;
-#else
-	return 0;
-#endif
-}
-
-/*
- * Functions already hijacked keep returning through return_to_handler,
- * which works with the stubs too: the return stack outlives the tracer.
- */
-void unregister_ftrace_graph(void)
-{
-#ifdef CONFIG_DYNAMIC_FTRACE
-	ftrace_graph_shutdown();	/* chapter 5: NOPs first */
-#endif
-	__atomic_store_n(&ftrace_graph_entry, ftrace_graph_entry_stub,
-			 __ATOMIC_RELEASE);
-	__atomic_store_n(&ftrace_graph_return, graph_return_stub,
-			 __ATOMIC_RELEASE);
 }
 
 int function_graph_enter(unsigned long ret, unsigned long func,

@@ -18,6 +18,18 @@ struct ftrace_ret_stack {
 };
 
 extern __thread int curr_ret_stack;
+
+/* ftrace_stub takes other arguments, but it only returns: safe to call */
+#define graph_return_stub	((trace_func_graph_ret_t)(void *)ftrace_stub)
+
+/*
+ * A second user of the return stack besides the tracer: the function
+ * profiler (fgraph_ops.c).  Its entry callback sees every call, including
+ * the ones the tracer's filters refuse.
+ */
+void register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
+				    trace_func_graph_ent_t entryfunc);
+void unregister_ftrace_profiler_graph(void);
 extern unsigned long ftrace_graph_overrun;
 
 #endif

@@ -109,6 +109,7 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
 struct graph_thread {
 	pid_t		tid;
 	unsigned int	irq_level;
+	int		depth;		/* of the last call: comments */
 	int		irq_depth[GRAPH_IRQ_LEVELS];
 	unsigned long	enter[FTRACE_RETFUNC_DEPTH];
 };
@@ -315,6 +316,8 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 		print_graph_no_duration(f);
 	fprintf(f, "%*s%s()%s\n", e->depth * 2, "",
 		ksym_name(e->ip, name, sizeof(name)), leaf ? ";" : " {");
+	if (t)
+		t->depth = leaf ? e->depth - 1 : e->depth;
 	if (t && e->depth < FTRACE_RETFUNC_DEPTH)
 		t->enter[e->depth] = leaf ? 0 : e->ip;
 	if (t && leaf)
@@ -334,6 +337,7 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	t = graph_thread(b->tid);
 	if (t) {
 		graph_irq_level(f, b, t, e);
+		t->depth = e->depth - 1;
 		if (e->depth < FTRACE_RETFUNC_DEPTH) {
 			match = t->enter[e->depth] == e->ip;
 			t->enter[e->depth] = 0;
@@ -350,6 +354,34 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	if (t)
 		graph_irq_return(f, b, t, e);
 	return 1;
+}
+
+/*
+ * A trace_marker text, as a comment among the calls: indented as the calls
+ * the last one printed makes (none at the outermost level, as the kernel
+ * does).
+ */
+static unsigned int print_graph_comment(FILE *f, struct trace_buffer *b,
+					unsigned long idx)
+{
+	const struct trace_entry *e = &b->entries[idx & b->mask];
+	char text[TRACE_MARKER_MAX + 1];
+	struct graph_thread *t;
+	unsigned int used;
+	int depth;
+
+	if (e->type != TRACE_PRINT)
+		return 0;
+	verif_pid(f, b, e);
+	t = graph_thread(b->tid);
+	depth = t ? t->depth : 0;
+	print_graph_columns(f, b, e);
+	print_graph_no_duration(f);
+	if (depth > 0)
+		fprintf(f, "%*s", (depth + 1) * 2, "");
+	used = trace_marker_text(b, idx, text, sizeof(text));
+	fprintf(f, "/* %s */\n", text);
+	return used;
 }
 
 /* The header, which also starts the printer's state afresh. */
@@ -397,6 +429,7 @@ static struct tracer graph_trace = {
 	.init	= graph_trace_init,
 	.reset	= graph_trace_reset,
 	.print_header = print_graph_headers,
+	.print_line = print_graph_comment,
 	.print_types = 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET,
 };
 

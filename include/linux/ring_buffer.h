@@ -15,9 +15,10 @@ enum trace_type {
 	TRACE_UNUSED = 0,
 	TRACE_FN,		/* function tracer: ip, parent */
 	TRACE_STACK,		/* func_stack_trace: header, then payloads */
-	TRACE_STACK_PAYLOAD,
+	TRACE_STACK_PAYLOAD,	/* payload slots: stack pcs, marker text */
 	TRACE_GRAPH_ENT,	/* function_graph: entry of ip */
 	TRACE_GRAPH_RET,	/* function_graph: return from ip */
+	TRACE_PRINT,		/* trace_marker: text in payload slots */
 	TRACE_NR_TYPES
 };
 

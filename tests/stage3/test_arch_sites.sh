@@ -58,7 +58,10 @@ orig() {
 		"$TMPD/prog" | tr -d ' '
 }
 hex() { printf '%x' "$1"; }
-sym() { $(mkvar CROSS_COMPILE)nm "$TMPD/prog" | awk -v s="$1" '$3 == s { print $1 }'; }
+sym() {
+	$(mkvar CROSS_COMPILE)nm "$TMPD/prog" |
+		awk -v s="$1" '$3 == s { print $1 }'
+}
 func_of() { # the function a site is in
 	$(mkvar CROSS_COMPILE)nm -n "$TMPD/prog" | awk -v a="$1" '
 		function num(h,  i, v) {
@@ -195,13 +198,15 @@ test_every_shape_traced() {
 	done
 	FTRACE_SET_FTRACE_FILTER='far_O0_*' trace_run "$TMPD/t2" "$TMPD/prog" plain
 	assertEquals "filtered: far_O0 only" "far_O0_leaf far_O0_mid far_O0_outer" \
-		"$(fn_edges "$TMPD/t2" | awk '{ print $2 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+		"$(fn_edges "$TMPD/t2" | awk '{ print $2 }' | sort -u |
+		   tr '\n' ' ' | sed 's/ $//')"
 }
 
 # Updates park the threads wherever they are, on any shape of site: the
 # results stay right, the trace stays well formed, and the updates happen
 # (the signal that parks them must be one qemu-user delivers).
-line_re='^ +prog-[0-9]+ +\[[0-9]+\]( [^ ]{4})? +[0-9.]+: [a-zA-Z_0-9.]+ <-[a-zA-Z_0-9.]+$'
+fn='[a-zA-Z_0-9.]+'
+line_re="^ +prog-[0-9]+ +\[[0-9]+\]( [^ ]{4})? +[0-9.]+: $fn <-$fn\$"
 
 test_patching_while_threads_run() {
 	only_on mips arm || return 0

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Who gets the graph callbacks: the tracer (register_ftrace_graph()) and
+ * the function profiler (register_ftrace_profiler_graph()).
+ *
+ * mcount reads one pair of pointers, ftrace_graph_entry and
+ * ftrace_graph_return.  With one user they point at its callbacks; with
+ * both, at fgraph_both_entry() and fgraph_both_return(), which call each
+ * user in turn (the kernel's list of fgraph_ops, for two).  A call is
+ * hijacked when either user wants it, so the return side must remember
+ * whether the tracer accepted it: a tracer that refused a call (its
+ * set_graph_function does not match) must not see its return.  That bit
+ * is kept per thread and per return-stack depth, the frame's identity
+ * while it is live.
+ *
+ * Switching between one and two users while calls are in flight: frames
+ * entered before the switch have no bit; they are recognised by their
+ * entry time, older than the switch, and were the tracer's if it was
+ * registered then.
+ */
+#include <pthread.h>
+#include <linux/ftrace.h>
+#include <asm/trace_clock.h>
+#include "trace.h"
+#include "fgraph.h"
+
+static trace_func_graph_ent_t tracer_entry, profiler_entry;
+static trace_func_graph_ret_t tracer_return, profiler_return;
+static unsigned long long both_since;	/* clock when both became users */
+static pthread_mutex_t fgraph_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread unsigned char tracer_took[FTRACE_RETFUNC_DEPTH];
+
+static int fgraph_both_entry(struct ftrace_graph_ent *trace)
+{
+	trace_func_graph_ent_t t = __atomic_load_n(&tracer_entry,
+						   __ATOMIC_ACQUIRE);
+	trace_func_graph_ent_t p = __atomic_load_n(&profiler_entry,
+						   __ATOMIC_ACQUIRE);
+	int took = t ? t(trace) : 0;
+	int want = p ? p(trace) : 0;
+
+	tracer_took[trace->depth] = took ? 1 : 2;
+	return took || want;
+}
+
+static void fgraph_both_return(struct ftrace_graph_ret *trace)
+{
+	trace_func_graph_ret_t t = __atomic_load_n(&tracer_return,
+						   __ATOMIC_ACQUIRE);
+	trace_func_graph_ret_t p = __atomic_load_n(&profiler_return,
+						   __ATOMIC_ACQUIRE);
+	unsigned char took = tracer_took[trace->depth];
+
+	tracer_took[trace->depth] = 0;
+	if (p)
+		p(trace);
+	/* no bit: entered before both were users, then only the tracer's */
+	if (!took && (long long)(trace->calltime - both_since) < 0)
+		took = 1;
+	if (t && took == 1)
+		t(trace);
+}
+
+/*
+ * Point mcount at the right callbacks; the return hook first.  Chapter 5
+ * (stage4-dyn-graph/): mcount is a stub, so the hooks alone reach nothing;
+ * the sites and ftrace_graph_call follow whether anyone is a user.
+ */
+static int fgraph_update(void)
+{
+	trace_func_graph_ent_t entry = ftrace_graph_entry_stub;
+	trace_func_graph_ret_t ret = graph_return_stub;
+
+	if (tracer_entry && profiler_entry) {
+		unsigned int cpu;
+
+		both_since = trace_clock_local(&cpu);
+		entry = fgraph_both_entry;
+		ret = fgraph_both_return;
+	} else if (tracer_entry) {
+		entry = tracer_entry;
+		ret = tracer_return;
+	} else if (profiler_entry) {
+		entry = fgraph_both_entry;
+		ret = fgraph_both_return;
+	}
+	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
+	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
+#ifdef CONFIG_DYNAMIC_FTRACE
+	if (entry != ftrace_graph_entry_stub)
+		return ftrace_graph_startup();
+	ftrace_graph_shutdown();
+#endif
+	return 0;
+}
+
+int register_ftrace_graph(trace_func_graph_ret_t retfunc,
+			  trace_func_graph_ent_t entryfunc)
+{
+	int ret;
+
+	pthread_mutex_lock(&fgraph_lock);
+	__atomic_store_n(&tracer_return, retfunc, __ATOMIC_RELEASE);
+	__atomic_store_n(&tracer_entry, entryfunc, __ATOMIC_RELEASE);
+	ret = fgraph_update();
+	if (ret) {	/* the code could not be changed */
+		__atomic_store_n(&tracer_entry, NULL, __ATOMIC_RELEASE);
+		fgraph_update();
+		__atomic_store_n(&tracer_return, NULL, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&fgraph_lock);
+	return ret;
+}
+
+/*
+ * Functions already hijacked keep returning through return_to_handler,
+ * which works with the stubs too: the return stack outlives the tracer.
+ */
+void unregister_ftrace_graph(void)
+{
+	pthread_mutex_lock(&fgraph_lock);
+	__atomic_store_n(&tracer_entry, NULL, __ATOMIC_RELEASE);
+	fgraph_update();
+	__atomic_store_n(&tracer_return, NULL, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&fgraph_lock);
+}
+
+void register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
+				    trace_func_graph_ent_t entryfunc)
+{
+	pthread_mutex_lock(&fgraph_lock);
+	__atomic_store_n(&profiler_return, retfunc, __ATOMIC_RELEASE);
+	__atomic_store_n(&profiler_entry, entryfunc, __ATOMIC_RELEASE);
+	fgraph_update();
+	pthread_mutex_unlock(&fgraph_lock);
+}
+
+void unregister_ftrace_profiler_graph(void)
+{
+	pthread_mutex_lock(&fgraph_lock);
+	__atomic_store_n(&profiler_entry, NULL, __ATOMIC_RELEASE);
+	fgraph_update();
+	__atomic_store_n(&profiler_return, NULL, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&fgraph_lock);
+}

@@ -1,0 +1,170 @@
+#!/bin/bash
+# Chapter 2's part of reading a trace: the profiler's graph_time, markers
+# in the function_graph output, and the exports (trace_chrome,
+# trace_folded) checked against the function_graph trace and the profile
+# of the same run.
+. "$KIT/tests/lib.sh"
+
+# run_all NAME [ARGS]: the profile program with the graph tracer, the
+# profiler, both exports, every closing brace named and the task column.
+run_all() {
+	local n=$1
+	shift
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_FUNCTION_PROFILE_ENABLED=1 \
+	FTRACE_TRACE_OPTIONS=${OPTS-funcgraph-tail,funcgraph-proc} \
+	FTRACE_TRACE_STAT=$TMPD/$n.stat FTRACE_TRACE_CHROME=$TMPD/$n.json \
+	FTRACE_TRACE_FOLDED=$TMPD/$n.folded FTRACE_BUFFER_SIZE_KB=4096 \
+		trace_run "$TMPD/$n" "$O/profile" "$@"
+}
+
+# "func ns resolution" for the Time column of every table
+prof_times() {
+	awk '$4 == "us" && $1 != "Function" {
+		split($3, p, "."); f = p[2]; r = 1
+		for (i = length(f); i < 3; i++) { f = f "0"; r *= 10 }
+		print $1, p[1] * 1000 + f, r }' "$1"
+}
+
+test_graph_time() {
+	run_all on || fail "profile failed"
+	OPTS=funcgraph-tail,nograph_time run_all off || fail "profile failed"
+	local p l
+	p=$(prof_times "$TMPD/on.stat" | awk '$1 == "parent" { print $2; exit }')
+	l=$(prof_times "$TMPD/on.stat" | awk '$1 == "light" { print $2; exit }')
+	assertTrue "graph_time: parent ($p) has heavy's time, > light ($l)" "[ $p -gt $l ]"
+	assertEquals "main first" main "$(sed -n 4p "$TMPD/on.stat" | awk '{ print $1 }')"
+	# the frames longjmp() skipped end at the jump, inside jumper()
+	assertEquals "jumper deep deeper" "$(prof_times "$TMPD/on.stat" |
+		awk '$1 ~ /^(jumper|deep|deeper)$/ { print $2, $1 }' |
+		sort -k1,1nr | awk '{ printf "%s%s", s, $2; s = " " }')"
+	p=$(prof_times "$TMPD/off.stat" | awk '$1 == "parent" { print $2; exit }')
+	l=$(prof_times "$TMPD/off.stat" | awk '$1 == "light" { print $2; exit }')
+	assertTrue "nograph_time: parent's own time ($p) < light ($l)" "[ $p -lt $l ]"
+}
+
+# The tracer and the profiler share the return stack: a call the tracer's
+# filter refuses is still profiled, and its return never reaches the
+# tracer; switching the profiler off and on while the graph tracer runs
+# loses no return.
+test_profiler_beside_filtered_tracer() {
+	FTRACE_SET_GRAPH_FUNCTION=parent run_all sf || fail "profile failed"
+	assertEquals "hits kept" "$(printf 'heavy 20\nlight 20\nparent 5')" \
+		"$(awk '$1 ~ /^(heavy|light|parent)$/ && $2 ~ /^[0-9]+$/ && !s[$1]++ { print $1, $2 }' "$TMPD/sf.stat" | sort)"
+	assertEquals "only parent's calls traced" 15 "$(grep -c ' us ' "$TMPD/sf")"
+	assertEquals "no other function in the trace" "" \
+		"$(grep -v '/\*' "$TMPD/sf" | grep -E '(light|main|rec|jump|deep|worker)')"
+	run_all rs restart || fail "profile failed"
+	assertEquals "every call returned into the trace" 62 "$(grep -c ' us ' "$TMPD/rs")"
+	assertEquals "} /* main */" "$(tail -1 "$TMPD/rs" | sed 's/.*|  //')"
+}
+
+# Markers are comments, indented as the calls around them.
+test_marker_graph_comment() {
+	OPTS=nofuncgraph-cpu run_all c || fail "profile failed"
+	assertEquals "              |  main() {
+              |  /* phase heavy */" "$(sed -n '5,6p' "$TMPD/c")"
+	assertEquals "              |            rec() {
+              |              /* bottom */
+ * n.nnn us    |            }" \
+		"$(grep -B1 -A1 'bottom' "$TMPD/c" |
+		   sed -E 's/^[ +!#*@$] [0-9]+(\.[0-9]+)? us +\|/ * n.nnn us    |/')"
+}
+
+# The JSON parses; metadata names each thread; the markers are instants.
+test_chrome_valid() {
+	run_all j || fail "profile failed"
+	assertEquals ok "$(LC_ALL=C awk -f "$KIT/tests/tools/json-check.awk" "$TMPD/j.json")"
+	local tids
+	tids=$(grep -o '"ph":"X",.*"tid":[0-9]*' "$TMPD/j.json" |
+		sed 's/.*"tid"://' | sort -u)
+	assertEquals "two threads" 2 "$(echo "$tids" | wc -l)"
+	for t in $tids; do
+		assertTrue "thread $t named" \
+			"grep -q '\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":[0-9]*,\"tid\":$t,\"args\":{\"name\":\"' '$TMPD/j.json'"
+	done
+	assertEquals "markers" '"phase heavy"
+"phase light"
+"bottom"
+"done \"quoted\"\\"' "$(sed -n 's/^{"ph":"i","name":\(.*\),"pid".*/\1/p' "$TMPD/j.json")"
+	assertEquals "one event per call" 62 "$(grep -c '"ph":"X"' "$TMPD/j.json")"
+}
+
+# A complete event per return of the graph trace: the same calls (thread,
+# function, duration cut to the graph's 7 digits), written callers first.
+test_chrome_matches_graph() {
+	run_all g || fail "profile failed"
+	awk '/ us +\|/ {
+		tid = $2; sub(/.*-/, "", tid)
+		match($0, /[0-9]+(\.[0-9]+)? us/); d = substr($0, RSTART, RLENGTH - 3)
+		name = $NF; if (name == "*/") name = $(NF - 1); sub(/\(\);$/, "", name)
+		print tid, name, d }' "$TMPD/g" | sort >"$TMPD/g.calls"
+	sed -n 's/^{"ph":"X","name":"\([^"]*\)","pid":[0-9]*,"tid":\([0-9]*\),.*"dur":\([0-9.]*\)}.*/\2 \1 \3/p' \
+		"$TMPD/g.json" | awk '{
+		split($3, p, "."); d = p[1]
+		if (length(d) < 7) d = d "." substr(p[2], 1, 7 - length(d) < 3 ? 7 - length(d) : 3)
+		print $1, $2, d }' | sort >"$TMPD/j.calls"
+	assertEquals 62 "$(wc -l <"$TMPD/g.calls")"
+	assertEquals "" "$(diff "$TMPD/g.calls" "$TMPD/j.calls")"
+	assertEquals "callers first" "$(grep -o '"ph":"X","name":"[a-z]*"' "$TMPD/g.json" |
+		head -2 | sed 's/.*:"//; s/"//' | tr '\n' ' ')" "main heavy "
+}
+
+# Per thread, two calls are either disjoint or one inside the other.
+test_chrome_nesting() {
+	run_all n || fail "profile failed"
+	sed -n 's/^{"ph":"X",.*"tid":\([0-9]*\),.*"ts":\([0-9.]*\),"dur":\([0-9.]*\)}.*/\1 \2 \3/p' \
+		"$TMPD/n.json" | tr -d . | sort -k1,1n -k2,2n -k3,3nr |
+	awk '$1 != tid { tid = $1; sp = 0 }
+		{ s = $2; e = $2 + $3
+		  while (sp && end[sp] <= s) sp--
+		  if (sp && e > end[sp]) { print "overlap: " $0; bad++ }
+		  end[++sp] = e; n++ }
+		END { print n " calls, " bad + 0 " overlapping" }' >"$TMPD/n.check"
+	assertEquals "62 calls, 0 overlapping" "$(tail -1 "$TMPD/n.check")"
+}
+
+# Folded stacks, summed per last function, give the profiler's own times
+# (nograph_time): within 1 ns per folded line (each line is converted from
+# clock units on its own) plus the last digit the table prints.
+test_folded_equals_profile() {
+	OPTS=nograph_time run_all f || fail "profile failed"
+	assertTrue "folded lines" "grep -qE '^main;parent;heavy [0-9]+$' '$TMPD/f.folded'"
+	assertTrue "worker's stacks" "grep -qE '^worker;light [0-9]+$' '$TMPD/f.folded'"
+	local out
+	out=$(prof_times "$TMPD/f.stat" | awk -v folded="$TMPD/f.folded" '
+		{ prof[$1] += $2; res[$1] += $3 }
+		END {
+			while ((getline l < folded) > 0) {
+				n = split(l, w, " "); k = split(w[1], s, ";")
+				fold[s[k]] += w[n]; lines[s[k]]++
+			}
+			for (f in prof) {
+				d = prof[f] - fold[f]; if (d < 0) d = -d
+				if (d > lines[f] + res[f])
+					print f ": profile " prof[f] " folded " fold[f]
+				checked++
+			}
+			for (f in fold) if (!(f in prof)) print f ": not in profile"
+			print checked " functions"
+		}')
+	assertEquals "9 functions" "$out"
+}
+
+# ftrace-run --chrome/--folded turn the graph tracer on and write both.
+test_ftrace_run_exports() {
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --chrome "$TMPD/r.json" \
+		--folded "$TMPD/r.folded" --trace "$TMPD/r.trace" -- \
+		"$O/profile" >/dev/null 2>"$TMPD/r.err" || fail "ftrace-run failed"
+	assertEquals "" "$(cat "$TMPD/r.err")"
+	assertEquals "# tracer: function_graph" "$(head -1 "$TMPD/r.trace")"
+	assertEquals ok "$(LC_ALL=C awk -f "$KIT/tests/tools/json-check.awk" "$TMPD/r.json")"
+	assertTrue "folded" "grep -qE '^main;rec;rec [0-9]+$' '$TMPD/r.folded'"
+	# with another tracer there is nothing to export: one line says so
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function \
+		--chrome "$TMPD/x.json" --trace "$TMPD/x.trace" -- \
+		"$O/profile" >/dev/null 2>"$TMPD/x.err"
+	assertEquals "ftrace: trace_chrome: needs the function_graph tracer (current_tracer is function); nothing written" \
+		"$(cat "$TMPD/x.err")"
+}
+
+. shunit2
