@@ -36,8 +36,8 @@ OBJCOPY	:= $(CROSS_COMPILE)objcopy
 STAGES := $(if $(HAVE_FUNCTION_TRACER),1)
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_FUNCTION_GRAPH_TRACER),2))
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_DYNAMIC_FTRACE),$(if $(HAVE_FTRACE_MCOUNT_RECORD),3)))
-# (stage 4 also needs its directory written: stage4-dyn-graph/Kbuild)
-STAGES += $(if $(wildcard stage4-dyn-graph/Kbuild),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
+# stage 4: stages 2 and 3, and the arch's chapter 5 part (ftrace_graph_call)
+STAGES += $(if $(HAVE_DYNAMIC_FTRACE_GRAPH_CALLER),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
 STAGES := $(strip $(STAGES))
 
 CONFIG_FUNCTION_TRACER		:= y
@@ -98,6 +98,12 @@ TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/graph/*.c))
 endif
 ifdef CONFIG_DYNAMIC_FTRACE
 TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyn/*.c))
+endif
+# chapter 5 (stage 4 = both)
+ifneq ($(CONFIG_DYNAMIC_FTRACE),)
+ifneq ($(CONFIG_FUNCTION_GRAPH_TRACER),)
+TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyngraph/*.c))
+endif
 endif
 
 # Chapter 4 needs every traced object to carry its __mcount_loc table
@@ -179,9 +185,10 @@ $(O)/%: $(O)/progs/%.o $(LIB)
 
 # the FP test program links the arch's deliberately broken function
 $(O)/graph/fptest: $(O)/progs/bad_frame.o
-$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags
+$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
+	$(RECORD_MCOUNT)
 
 progs: runtime $(addprefix $(O)/,$(TEST_PROGS))
 
@@ -238,11 +245,13 @@ print-vars:
 cc-tools: $(if $(FTRACE_CC_RECORD),$(RECORDMCOUNT))
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md,
-# and each stage-3 arch's sites before and after patching (docs/04-*.md)
+# and each stage-3 arch's sites before and after patching (docs/04-*.md),
+# and each stage-4 arch's ftrace_graph_call off and on (docs/05-*.md)
 docs:
 	@scripts/install-deps --all
 	@scripts/gen-toolchain-excerpts
 	@scripts/gen-dyn-sites
+	@scripts/gen-dyngraph-sites
 
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'

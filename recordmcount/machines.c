@@ -92,15 +92,18 @@ static const char *x86_64_reloc_name(unsigned int type)
 /*
  * A long-call sequence loads _mcount's address into a register and, within
  * the next few instructions, does "move at,ra" and "jalr" through that
- * register.  Anything else (code that only takes _mcount's address, as
- * the kit's MIPS unwinder does) is not a call site.
+ * register (-O2: 4 words on; -O0 puts the "addiu sp,sp,-8" and the t4 of
+ * -mmcount-ra-address before the jalr, and a frame over 32 KB needs up to
+ * three instructions for t4: 7 words at most).  Anything else (code
+ * that only takes _mcount's address, as the kit's MIPS unwinder does) is
+ * not a call site.
  */
 static int mips_long_call(const struct rm_reloc *r, unsigned int reg)
 {
 	int saw_move_at_ra = 0;
 	unsigned int k;
 
-	for (k = 1; k <= 4; k++) {
+	for (k = 1; k <= 7; k++) {
 		const unsigned char *p = insn(r, r->offset + 4 * k, 4);
 		uint32_t i;
 

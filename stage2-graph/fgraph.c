@@ -193,6 +193,13 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 
 	if (__builtin_expect(ftrace_graph_dead, 0))
 		return -EBUSY;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/* chapter 5: a site another ops enabled, outside the graph filter */
+	if (__builtin_expect(__atomic_load_n(&ftrace_graph_filter_check,
+					     __ATOMIC_RELAXED), 0) &&
+	    !ftrace_graph_wants(func))
+		return -EBUSY;
+#endif
 	stack = fgraph_stack_of(sp);
 	idx = curr_ret_stack;
 	/* the fast path: a deeper frame on the top entry's stack */
@@ -244,7 +251,10 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 static void ftrace_graph_stop(void)
 {
 	ftrace_graph_dead = 1;
+#ifndef CONFIG_DYNAMIC_FTRACE
 	unregister_ftrace_graph();
+#endif
+	/* (chapter 5: no code is patched on this path; the flag suffices) */
 }
 
 /*

@@ -61,8 +61,12 @@ static void fgraph_both_return(struct ftrace_graph_ret *trace)
 		t(trace);
 }
 
-/* Point mcount at the right callbacks; the return hook first. */
-static void fgraph_update(void)
+/*
+ * Point mcount at the right callbacks; the return hook first.  Chapter 5
+ * (stage4-dyn-graph/): mcount is a stub, so the hooks alone reach nothing;
+ * the sites and ftrace_graph_call follow whether anyone is a user.
+ */
+static int fgraph_update(void)
 {
 	trace_func_graph_ent_t entry = ftrace_graph_entry_stub;
 	trace_func_graph_ret_t ret = graph_return_stub;
@@ -82,17 +86,30 @@ static void fgraph_update(void)
 	}
 	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
+#ifdef CONFIG_DYNAMIC_FTRACE
+	if (entry != ftrace_graph_entry_stub)
+		return ftrace_graph_startup();
+	ftrace_graph_shutdown();
+#endif
+	return 0;
 }
 
 int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 			  trace_func_graph_ent_t entryfunc)
 {
+	int ret;
+
 	pthread_mutex_lock(&fgraph_lock);
 	__atomic_store_n(&tracer_return, retfunc, __ATOMIC_RELEASE);
 	__atomic_store_n(&tracer_entry, entryfunc, __ATOMIC_RELEASE);
-	fgraph_update();
+	ret = fgraph_update();
+	if (ret) {	/* the code could not be changed */
+		__atomic_store_n(&tracer_entry, NULL, __ATOMIC_RELEASE);
+		fgraph_update();
+		__atomic_store_n(&tracer_return, NULL, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&fgraph_lock);
-	return 0;
+	return ret;
 }
 
 /*

@@ -141,6 +141,13 @@ static int replace_code(void *data)
 
 	text_poke_begin();
 	ret = set_trace_func(func);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* chapter 5 (stage4-dyn-graph/): ftrace_graph_call in the same window */
+	if (!ret) {
+		ftrace_doing = "patching ftrace_graph_call";
+		ret = ftrace_graph_update_caller();
+	}
+#endif
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 		int want = !!(rec->flags & FTRACE_FL_WANT);
@@ -180,6 +187,9 @@ static int kill_code(void *unused)
 	text_poke_begin();
 	if (!ftrace_update_ftrace_func(ftrace_stub))
 		ftrace_cur_func = ftrace_stub;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	ftrace_graph_kill_caller();
+#endif
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 

@@ -109,6 +109,80 @@ ftrace_stub:
 	ldm	sp, {fp, sp, lr}	@ fp = func's fp, sp = as at the push
 	.endm
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4: __gnu_mcount_nc is only the stub now.  It runs for calls made
+ * before the sites are converted (constructors that run before ours) and
+ * for any site the records do not know; it still owes the site its
+ * "push {lr}": lr comes back from the stack and the function resumes.
+ * A Thumb site reaches it (and ftrace_caller) with blx, so it returns
+ * with bx.
+ */
+	.globl	__gnu_mcount_nc
+	.type	__gnu_mcount_nc, %function
+	.align	2
+__gnu_mcount_nc:
+	mov	ip, lr			@ into func (bit 0 set for Thumb)
+	pop	{lr}			@ func's own lr, as the site pushed it
+	bx	ip
+	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+
+/*
+ * What an enabled site calls (ftrace_make_call() points its bl or blx
+ * here).  The same entry state as __gnu_mcount_nc at stage 1, and the
+ * same frame: no test of ftrace_trace_function, the tracer is called
+ * directly from ftrace_call, a "bl" that ftrace_update_ftrace_func()
+ * rewrites.
+ */
+	.globl	ftrace_caller
+	.type	ftrace_caller, %function
+	.align	2
+ftrace_caller:
+	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
+	mcount_enter
+	ldr	r0, [fp, #8]		@ arg 1: frompc
+	bic	r1, lr, #1		@ a Thumb site returns to an odd lr:
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc == rec->ip
+	.globl	ftrace_call
+ftrace_call:
+	bl	ftrace_stub
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/*
+	 * Chapter 5: the second patch site.  A nop while the graph tracer
+	 * is off, "b ftrace_graph_caller" while it is on (one word,
+	 * ftrace_enable_ftrace_graph_caller()).  It comes before
+	 * mcount_exit: ftrace_graph_caller works in this very frame, so
+	 * nothing is saved twice and no pointer is tested on any path.
+	 */
+	.globl	ftrace_graph_call
+ftrace_graph_call:
+	nop
+#endif
+	mcount_exit
+.Lmcount_return:
+	pop	{ip, lr}		@ ip = into func, lr = func's lr
+	bx	ip
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 5: reached by the branch at ftrace_graph_call, inside
+ * ftrace_caller's frame (mcount_enter's layout, above).  The stage 2
+ * version is entered with lr = into func and builds that frame itself;
+ * here lr was spent on the bl at ftrace_call, so "into func" comes from
+ * the frame's [fp, #-4].  parent, selfpc (bit 0 still set for a Thumb
+ * site: prepare_ftrace_return() refuses those) and func's fp are what
+ * stage 2 passes, so prepare_ftrace_return() is unchanged.
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	add	r0, fp, #8		@ arg 1: parent, the pushed lr
+	ldr	r1, [fp, #-4]		@ into func (bit 0 set for Thumb)
+	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc, Thumb bit kept
+	ldr	r2, [fp, #-12]		@ arg 3: func's fp
+	bl	prepare_ftrace_return
+	mcount_exit
+	b	.Lmcount_return
+#endif
+#else /* !CONFIG_DYNAMIC_FTRACE */
 	.globl	__gnu_mcount_nc
 	.type	__gnu_mcount_nc, %function
 	.align	2
@@ -153,8 +227,9 @@ __gnu_mcount_nc:
 #else
 	b	.Lmcount_return
 #endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
  * Chapter 2: let prepare_ftrace_return() hijack func's return address.
  * It gets the address of the pushed copy of func's lr and func's fp, and
@@ -172,7 +247,11 @@ ftrace_graph_caller:
 	mcount_exit
 	b	.Lmcount_return
 #endif
+#ifdef CONFIG_DYNAMIC_FTRACE
+	.size	ftrace_caller, .-ftrace_caller
+#else
 	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+#endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * MIPS o32, chapter 2 (HAVE_FUNCTION_GRAPH_TRACER): find the slot the
- * traced function will return through, and hijack it.
+ * traced function will return through, and hijack it.  At the end, under
+ * CONFIG_DYNAMIC_FTRACE, chapter 4: patching the call sites.
  *
  * _mcount's graph path (mcount.S) calls prepare_ftrace_return() with
  *	parent		= &(the MCOUNT_AT slot of _mcount's frame), our copy
@@ -34,8 +35,10 @@
 #include <unistd.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/text_patching.h>
 #include <asm/prologue.h>
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define INSN_HI(insn)		((insn) & 0xffff0000)
 #define INSN_ADDIU_T4_SP	0x27ac0000	/* addiu t4,sp,imm */
 #define INSN_OR_T4_ZERO		0x00006025	/* move t4,zero (or) */
@@ -117,3 +120,226 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 				 sp + f.size) == 0)
 		*slot = (unsigned long)return_to_handler;
 }
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on.
+ *
+ * The seed design (asm/ftrace.h): _mcount == ftrace_caller, so an enabled
+ * site is the call gcc emitted, untouched, and ftrace_caller gives its 8
+ * bytes back as _mcount always did.  A disabled site must leave sp as it
+ * was, without a moment where sp is above data the function has stored:
+ * a signal taken there would write its frame over that data.  Every
+ * change is ONE aligned word, so a thread sees the old or the new site,
+ * never half of each; o32 has three shapes:
+ *
+ *  MIPS_SITE_JAL (-O1 and up):	jal _mcount	-> bnel zero,zero,1f
+ *				 addiu sp,sp,-8	   (annulled)
+ *	A branch-likely that is not taken annuls its delay slot, so the -8
+ *	never happens.  (addiu sp,sp,8 in place of the jal would balance
+ *	too, but for one instruction sp would sit 8 bytes above the
+ *	function's saved registers.)
+ *
+ *  MIPS_SITE_JAL_O0:		addiu sp,sp,-8	   (kept)
+ *				jal _mcount	-> addiu sp,sp,8
+ *				 nop
+ *	gcc -O0 leaves the delay slot to the assembler: the -8 has already
+ *	happened, and giving it back at once is safe (sp only went down).
+ *
+ *  MIPS_SITE_LONG (-mlong-calls):  lui r,%hi(_mcount) -> b 1f
+ *				addiu r,r,%lo(_mcount)	(b's delay slot)
+ *				move at,ra ...
+ *				jalr r
+ *				 addiu sp,sp,-8
+ *			     1f:
+ *	The branch skips the whole sequence, -8 included; putting the lui
+ *	back enables it.
+ */
+#define MIPS_INSN_SIZE		4
+#define INSN_LUI(reg, addr)	(0x3c000000 | (reg) << 16 | \
+				 ((((addr) + 0x8000) >> 16) & 0xffff))
+#define INSN_ADDIU(reg, addr)	(0x24000000 | (reg) << 21 | (reg) << 16 | \
+				 ((addr) & 0xffff))
+#define INSN_JALR(reg)		(0x0000f809 | (reg) << 21)	/* jalr ra,reg */
+#define INSN_B(words)		(0x10000000 | (words))	/* beq zero,zero */
+#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
+
+static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
+{
+	return ftrace_modify_code(ip, &old, &new, MIPS_INSN_SIZE);
+}
+
+/*
+ * The first time ftrace_make_nop() meets a site, read its shape.  Returns
+ * the word the site must hold when enabled, or 0 (not a site we know: the
+ * caller then reports the word at ip against the jal it expected).
+ */
+static unsigned int mips_read_site(struct dyn_ftrace *rec, unsigned long addr)
+{
+	const uint32_t *p = (const uint32_t *)rec->ip;
+	unsigned int reg = (p[0] >> 16) & 31, k;
+
+	if (p[0] == MIPS_INSN_JAL(addr)) {
+		if (p[1] == MIPS_INSN_ADDIU_SP_M8) {
+			rec->arch.kind = MIPS_SITE_JAL;
+			return p[0];
+		}
+		if (p[-1] == MIPS_INSN_ADDIU_SP_M8 && p[1] == MIPS_INSN_NOP) {
+			rec->arch.kind = MIPS_SITE_JAL_O0;
+			return p[0];
+		}
+		return 0;
+	}
+	if (p[0] != INSN_LUI(reg, addr) || p[1] != INSN_ADDIU(reg, addr))
+		return 0;
+	for (k = 2; k < LONG_CALL_MAX; k++) {
+		if (p[k] == INSN_JALR(reg)) {
+			rec->arch.kind = MIPS_SITE_LONG;
+			rec->arch.reg = reg;
+			rec->arch.skip = k + 1;	/* past the jalr's delay slot */
+			return p[0];
+		}
+	}
+	return 0;
+}
+
+/*
+ * For ftrace_caller (mcount.S): a -mlong-calls site returns to ra with
+ * its jalr at ra - 8, and its record is the lui before it.  Anything else
+ * keeps ra - 8.
+ */
+unsigned long ftrace_long_call_ip(unsigned long ra)
+{
+	const uint32_t *jalr = (const uint32_t *)(ra - MCOUNT_INSN_SIZE), *p;
+	unsigned int reg = (*jalr >> 21) & 31;
+
+	for (p = jalr - 2; jalr - p < LONG_CALL_MAX; p--)
+		if (p[0] == INSN_LUI(reg, MCOUNT_ADDR) &&
+		    p[1] == INSN_ADDIU(reg, MCOUNT_ADDR))
+			return (unsigned long)p;
+	return (unsigned long)jalr;
+}
+
+/* What an enabled site holds at rec->ip, calling addr. */
+static unsigned int mips_call_insn(struct dyn_ftrace *rec, unsigned long addr)
+{
+	if (rec->arch.kind == MIPS_SITE_LONG)
+		return INSN_LUI(rec->arch.reg, addr);
+	return MIPS_INSN_JAL(addr);
+}
+
+/* What a disabled site holds at rec->ip. */
+static unsigned int mips_nop_insn(struct dyn_ftrace *rec)
+{
+	switch (rec->arch.kind) {
+	case MIPS_SITE_JAL:
+		return MIPS_INSN_BNEL_SKIP;
+	case MIPS_SITE_JAL_O0:
+		return MIPS_INSN_ADDIU_SP_8;
+	default:
+		return INSN_B(rec->arch.skip);
+	}
+}
+
+/*
+ * jal only reaches the 256 MB region its delay slot is in: a tracer
+ * outside it cannot be called from ftrace_call.
+ */
+static int mips_reaches(unsigned long ip, unsigned long addr)
+{
+	return !(((ip + MIPS_INSN_SIZE) ^ addr) & 0xf0000000);
+}
+
+int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned int call;
+
+	if (addr != MCOUNT_ADDR)
+		return -EINVAL;
+	if (rec->arch.kind == MIPS_SITE_UNKNOWN) {
+		/* the words around it are read below: are they code? */
+		if (kernel_text_address(rec->ip - MIPS_INSN_SIZE,
+					(LONG_CALL_MAX + 1) * MIPS_INSN_SIZE))
+			call = mips_read_site(rec, addr);
+		else
+			call = 0;
+		if (!call) {
+			/*
+			 * Not a shape we know.  Rewriting the jal with
+			 * itself changes nothing, but lets ftrace_bug()
+			 * show what was there if even the jal is not.
+			 */
+			call = MIPS_INSN_JAL(addr);
+			return mips_patch(rec->ip, call, call) ?: -EINVAL;
+		}
+	}
+	return mips_patch(rec->ip, mips_call_insn(rec, addr),
+			  mips_nop_insn(rec));
+}
+
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	if (addr != FTRACE_ADDR || rec->arch.kind == MIPS_SITE_UNKNOWN)
+		return -EINVAL;
+	return mips_patch(rec->ip, mips_nop_insn(rec),
+			  mips_call_insn(rec, addr));
+}
+
+/* What the jal at ftrace_call calls now. */
+static unsigned long ftrace_call_func = (unsigned long)ftrace_stub;
+
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
+	unsigned long ip = (unsigned long)ftrace_call;
+	unsigned long new = (unsigned long)func;
+	int ret;
+
+	if (!mips_reaches(ip, new))
+		return -EINVAL;
+	ret = mips_patch(ip, MIPS_INSN_JAL(ftrace_call_func),
+			 MIPS_INSN_JAL(new));
+	if (!ret)
+		ftrace_call_func = new;
+	return ret;
+}
+
+/* _mcount stops being a stub: its "j ftrace_stub" becomes a nop. */
+int ftrace_dyn_arch_init(void)
+{
+	return mips_patch(MCOUNT_ADDR, MIPS_INSN_J((unsigned long)ftrace_stub),
+			  MIPS_INSN_NOP);
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5: ftrace_graph_call (mcount.S) is a nop, or "j
+ * ftrace_graph_caller" while the graph tracer is on: one aligned word,
+ * like every site change, and its delay slot stays the nop after it.  A
+ * j, not a jal: ra must keep what the jal at ftrace_call left there
+ * (nothing reads it), and ftrace_graph_caller returns into the traced
+ * function itself.
+ */
+static int mips_graph_patch(int enable)
+{
+	unsigned long ip = (unsigned long)ftrace_graph_call;
+	unsigned long addr = (unsigned long)ftrace_graph_caller;
+	unsigned int jump = MIPS_INSN_J(addr);
+
+	if (!mips_reaches(ip, addr))
+		return -ERANGE;
+	return enable ? mips_patch(ip, MIPS_INSN_NOP, jump) :
+			mips_patch(ip, jump, MIPS_INSN_NOP);
+}
+
+int ftrace_enable_ftrace_graph_caller(void)
+{
+	return mips_graph_patch(1);
+}
+
+int ftrace_disable_ftrace_graph_caller(void)
+{
+	return mips_graph_patch(0);
+}
+#endif

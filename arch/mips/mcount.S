@@ -93,6 +93,7 @@
 	/* we read at; the assembler must not use it */
 	.set	noat
 
+#ifndef CONFIG_DYNAMIC_FTRACE
 /*
  * ftrace_stub: the "no tracer" value of ftrace_trace_function.  _mcount
  * only compares against it, but it is a real function so the pointer is
@@ -156,8 +157,117 @@ ftrace_call_tracer:
 	jr	$ra			/* into the traced function, as above */
 	 move	$ra, $at
 #endif
+#else /* CONFIG_DYNAMIC_FTRACE */
+/*
+ * Chapter 4, the seed design: _mcount IS ftrace_caller.  Until
+ * ftrace_dyn_arch_init() replaces its first instruction with a nop, it is
+ * the stub that every call made before the sites are converted goes
+ * through (constructors that run before ours): it gives the site's 8
+ * bytes back and returns.  After that, the only sites that still call it
+ * are the ones the update code enabled, each with the -8 that gcc put
+ * next to its jal; sites the update code disabled never get here.
+ *
+ * ftrace_stub is the "no tracer" function, called as one at ftrace_call.
+ * Reached by _mcount's jump it returns into the traced function with the
+ * function's own ra; called from C, the extra "move ra,at" is harmless
+ * (ra is dead once jr has read it, and at is a temporary).
+ */
+	.globl	ftrace_stub
+	.type	ftrace_stub, @function
+	.ent	ftrace_stub
+ftrace_stub:
+	jr	$ra
+	 move	$ra, $at
+	.end	ftrace_stub
+	.size	ftrace_stub, .-ftrace_stub
 
+	.globl	_mcount
+	.type	_mcount, @function
+	.globl	ftrace_caller
+	.type	ftrace_caller, @function
+	.ent	_mcount
+_mcount:
+ftrace_caller:
+	j	ftrace_stub		/* a nop after ftrace_dyn_arch_init() */
+	 addiu	$sp, $sp, 8		/* both ways: the site's two words */
+	mcount_save_regs
+	move	$a0, $at		/* arg 1: frompc */
+	/*
+	 * arg 2: selfpc, which must be rec->ip (filters look records up by
+	 * it): the jal, ra - 8, unless the call was a -mlong-calls jalr,
+	 * whose site starts at its lui a few words earlier.
+	 */
+	lw	$t0, -MCOUNT_INSN_SIZE($ra)
+	srl	$t0, $t0, 26		/* the opcode */
+	addiu	$t0, $t0, -3		/* jal */
+	beqz	$t0, ftrace_call
+	 addiu	$a1, $ra, -MCOUNT_INSN_SIZE
+	move	$a0, $ra
+	jal	ftrace_long_call_ip	/* C: clobbers the temporaries */
+	 nop
+	move	$a1, $v0
+	lw	$a0, MCOUNT_AT($sp)	/* frompc again */
+	/*
+	 * The tracer is called directly: ftrace_update_ftrace_func()
+	 * rewrites this jal (one aligned word) to "jal <tracer>".
+	 */
+	.globl	ftrace_call
+ftrace_call:
+	jal	ftrace_stub
+	 nop
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/*
+	 * Chapter 5: the second patch site.  A nop while the graph tracer
+	 * is off, "j ftrace_graph_caller" while it is on: one aligned word
+	 * (ftrace_enable_ftrace_graph_caller()).  Its delay slot is the nop
+	 * after it, harmless both ways.  It comes before the restore, so
+	 * ftrace_graph_caller finds this frame as it is: nothing is saved
+	 * twice, and no pointer is tested on any path.
+	 */
+	.globl	ftrace_graph_call
+ftrace_graph_call:
+	nop
+	 nop
+#endif
+	mcount_restore_regs
+	jr	$ra			/* into the traced function ... */
+	 move	$ra, $at		/* ... with its own ra */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 5: reached by the jump at ftrace_graph_call, inside
+ * ftrace_caller's frame.  The stage 2 version is entered with the
+ * registers of the call site and saves them itself; this one finds them
+ * saved already, and $ra is no longer the return into the traced
+ * function (the jal at ftrace_call overwrote it): that is read from the
+ * MCOUNT_RA slot.  parent (our copy of at) and the traced function's sp
+ * are where they were at stage 2, so prepare_ftrace_return() is the same
+ * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).  selfpc
+ * is rec->ip, as ftrace_caller passes it: for a -mlong-calls site the lui
+ * that starts the sequence, so that prepare_ftrace_return() reads the
+ * function's prologue backwards from there and not from the jalr, with
+ * the lui, addiu and move at,ra of the sequence in the way.
+ */
+	.globl	ftrace_graph_caller
+ftrace_graph_caller:
+	lw	$a0, MCOUNT_RA($sp)	/* selfpc + 8 */
+	lw	$t0, -MCOUNT_INSN_SIZE($a0)
+	srl	$t0, $t0, 26		/* the opcode */
+	addiu	$t0, $t0, -3		/* jal */
+	beqz	$t0, 1f
+	 addiu	$a1, $a0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
+	jal	ftrace_long_call_ip	/* arg 2: the lui */
+	 nop
+	move	$a1, $v0
+1:	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
+	jal	prepare_ftrace_return
+	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
+	mcount_restore_regs		/* at may now be return_to_handler */
+	jr	$ra
+	 move	$ra, $at
+#endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
  * Chapter 2: hand the function's return address to the graph tracer.
  * Where that address lives depends on the function (arch/mips/ftrace.c

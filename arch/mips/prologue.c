@@ -79,15 +79,22 @@ static int is_mcount_call(const uint32_t *p)
 
 /*
  * The mcount site's "addiu sp,sp,-8": next to its jal (either side), or
- * before the "addiu sp,sp,8" that replaces a jal when a site is disabled.
- * Never the function's own allocation: that is not next to a jal.
+ * before the "addiu sp,sp,8" that replaces a jal when a site is disabled;
+ * also next to the other words mips_mcount_site_insn() (asm/ftrace.h)
+ * knows: a -mlong-calls jalr, and the "bnezl zero,1f" of a disabled -O2
+ * site (chapter 4).  Never the function's own allocation: that is not
+ * next to a call.
  */
 static int is_site_adjust(const uint32_t *p, const uint32_t *start)
 {
 	if (*p != INSN_ADDIU_SP_M8)
 		return 0;
 	return is_mcount_call(p + 1) || p[1] == INSN_ADDIU_SP_8 ||
-	       (p > start && is_mcount_call(p - 1));
+	       mips_mcount_site_insn(p[1]) ||
+	       (p > start && (is_mcount_call(p - 1) ||
+			      (mips_mcount_site_insn(p[-1]) &&
+			       /* a previous epilogue's "addiu sp,sp,8" */
+			       p[-1] != INSN_ADDIU_SP_8)));
 }
 
 static int is_move(uint32_t insn, int rd, int rs)

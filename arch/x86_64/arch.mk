@@ -6,6 +6,9 @@ HAVE_FUNCTION_GRAPH_FP_TEST	:= y
 HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
 HAVE_DYNAMIC_FTRACE		:= y
 HAVE_FTRACE_MCOUNT_RECORD	:= y
+# chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
+# (the kernel selects nothing for it; the kit's stage 4 needs to know)
+HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 
 CROSS_COMPILE	?=
 QEMU		:=

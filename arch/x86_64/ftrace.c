@@ -93,3 +93,45 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 	return ret;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5.  ftrace_graph_call (mcount.S) is the same 5-byte NOP as a
+ * disabled site, and "jmp rel32" (e9 + 4 bytes) to ftrace_graph_caller
+ * while the graph tracer is on: a jump, not a call, because
+ * ftrace_graph_caller finishes ftrace_caller's frame and returns into the
+ * traced function itself.  rel32 is counted as for the call, so
+ * ftrace_call_replace() builds it and only the opcode differs.
+ */
+static int ftrace_graph_jmp(unsigned char *insn)
+{
+	unsigned long ip = (unsigned long)ftrace_graph_call;
+	int ret;
+
+	ret = ftrace_call_replace(insn, ip, (unsigned long)ftrace_graph_caller);
+	insn[0] = 0xe9;
+	return ret;
+}
+
+int ftrace_enable_ftrace_graph_caller(void)
+{
+	unsigned char jmp[MCOUNT_INSN_SIZE];
+	int ret = ftrace_graph_jmp(jmp);
+
+	if (ret)
+		return ret;
+	return ftrace_modify_code((unsigned long)ftrace_graph_call, ftrace_nop,
+				  jmp, MCOUNT_INSN_SIZE);
+}
+
+int ftrace_disable_ftrace_graph_caller(void)
+{
+	unsigned char jmp[MCOUNT_INSN_SIZE];
+	int ret = ftrace_graph_jmp(jmp);
+
+	if (ret)
+		return ret;
+	return ftrace_modify_code((unsigned long)ftrace_graph_call, jmp,
+				  ftrace_nop, MCOUNT_INSN_SIZE);
+}
+#endif

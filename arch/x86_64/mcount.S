@@ -151,16 +151,49 @@ ftrace_caller:
 	.globl	ftrace_call
 ftrace_call:
 	call	ftrace_stub		/* 5 bytes, rewritten in place */
-	RESTORE_ARGS
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	/*
-	 * The stack is again as on entry: this is where chapter 5 puts its
-	 * patch site, ftrace_graph_call, a jump to ftrace_graph_caller.
+	 * Chapter 5.  The second patch site: the 5-byte NOP while the graph
+	 * tracer is off, "jmp ftrace_graph_caller" (e9 <rel32>) while it is
+	 * on (ftrace_enable_ftrace_graph_caller()).  It sits before
+	 * RESTORE_ARGS so ftrace_graph_caller finds the registers already
+	 * saved in this frame: one save and restore per call for both tracers.
 	 */
+	.globl	ftrace_graph_call
+ftrace_graph_call:
+	.byte	0x0f, 0x1f, 0x44, 0x00, 0x00	/* nopl 0x0(%rax,%rax,1) */
+#endif
+	RESTORE_ARGS
 	ret
 	.size	ftrace_caller, .-ftrace_caller
-#endif /* CONFIG_DYNAMIC_FTRACE */
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Chapter 5.  Reached by the jump at ftrace_graph_call, inside
+ * ftrace_caller's frame, not from the call site: %rbp is ftrace_caller's
+ * frame pointer, so 8(%rbp) is the return into func and 0(%rbp) func's own
+ * %rbp, as for the chapter 2 version after its SAVE_ARGS; the traced
+ * function's registers are already saved below %rbp, and the tracer
+ * called at ftrace_call may have clobbered the live ones, so everything
+ * is read from the frame.  It ends ftrace_caller: restore and return into
+ * func.
+ */
+	.globl	ftrace_graph_caller
+	.type	ftrace_graph_caller, @function
+ftrace_graph_caller:
+	movq	0(%rbp), %rdx		/* func's frame pointer */
+	leaq	8(%rdx), %rdi		/* arg 1: parent, func's return slot */
+	movq	8(%rbp), %rsi
+	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc = rec->ip */
+	movq	0(%rdx), %rdx		/* arg 3: caller's %rbp */
+	call	prepare_ftrace_return	/* %rsp is still 16-byte aligned */
+	RESTORE_ARGS
+	ret
+	.size	ftrace_graph_caller, .-ftrace_graph_caller
+#endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
  * Chapter 2.  ftrace_graph_caller is reached from mcount with the stack as
  * on entry to mcount.  func's return slot is 8(func's %rbp); the frame
@@ -180,7 +213,9 @@ ftrace_graph_caller:
 	RESTORE_ARGS
 	ret
 	.size	ftrace_graph_caller, .-ftrace_graph_caller
+#endif
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
  * return_to_handler: func's "ret" lands here instead of in its caller.
  * Live now: the return value in %rax/%rdx (integers, up to 128 bits),

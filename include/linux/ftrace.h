@@ -200,5 +200,34 @@ int ftrace_run_update_code(ftrace_func_t func);
 int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5, HAVE_DYNAMIC_FTRACE + HAVE_FUNCTION_GRAPH_TRACER.  mcount is
+ * the stub, so the graph tracer is reached through ftrace_caller: right
+ * after ftrace_call sits a second patch site, ftrace_graph_call, a NOP
+ * while the graph tracer is off and a jump to ftrace_graph_caller while it
+ * is on.  The arch patches it (verify-then-write, ftrace_modify_code());
+ * the generic code (stage4-dyn-graph/) calls these under stop_machine().
+ */
+extern char ftrace_graph_call[];
+int ftrace_enable_ftrace_graph_caller(void);
+int ftrace_disable_ftrace_graph_caller(void);
+
+/*
+ * generic (stage4-dyn-graph/), for stage2-graph/ and stage3-dynamic/:
+ * start and stop the graph tracer through dynamic ftrace; patch
+ * ftrace_graph_call to what the graph tracer needs now (in the
+ * stop_machine() of every update), or off for good (ftrace_bug());
+ * whether the graph tracer wants the function at selfpc when another
+ * ops has enabled sites the graph filter does not select
+ */
+int ftrace_graph_startup(void);
+void ftrace_graph_shutdown(void);
+int ftrace_graph_update_caller(void);
+void ftrace_graph_kill_caller(void);
+extern int ftrace_graph_filter_check;
+int ftrace_graph_wants(unsigned long selfpc);
+#endif
+
 #endif /* __ASSEMBLY__ */
 #endif /* _LINUX_FTRACE_H */

@@ -19,10 +19,13 @@ skip_without_flags() {
 }
 
 # build OUT FLAG LEVEL SRC: what ftrace-cc does, without its refusal
+# (recordmcount too, where dynamic ftrace needs the call-site table)
 build() {
 	make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE="$STAGE" \
 		runtime >/dev/null || return 1
 	$CC $3 $(mkvar TRACE_CFLAGS) $2 -c "$4" -o "$1.o" &&
+		{ [ -z "$(mkvar CONFIG_DYNAMIC_FTRACE)" ] ||
+		  "$KIT/build/host/recordmcount" "$1.o"; } &&
 		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) -o "$1" \
 			"$1.o" $(mkvar TRACE_LIBS)
 }

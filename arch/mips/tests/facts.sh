@@ -10,13 +10,17 @@ TEST_ELF_MACHINE='MIPS R3000'
 
 # Call-site flavours beyond "kit" (ARCH_CFLAGS) and "ffs" (ARCH_CFLAGS
 # -ffunction-sections), and the relocation each flavour's sites carry.
-TEST_FLAVOURS='pic longcalls piclong'
+TEST_FLAVOURS='pic longcalls longcallsO0 piclong'
 TEST_CFLAGS_pic='-fpic -fno-omit-frame-pointer'
 TEST_CFLAGS_longcalls='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer'
+# -O0: the -8 and the t4 of -mmcount-ra-address come between the lui pair
+# and the jalr
+TEST_CFLAGS_longcallsO0='-mno-abicalls -fno-pic -mlong-calls -fno-omit-frame-pointer -mmcount-ra-address -O0'
 TEST_CFLAGS_piclong='-fpic -mlong-calls -fno-omit-frame-pointer'
 TEST_RELOC_kit=R_MIPS_26
 TEST_RELOC_pic=R_MIPS_JALR
 TEST_RELOC_longcalls=R_MIPS_HI16
+TEST_RELOC_longcallsO0=R_MIPS_HI16
 TEST_RELOC_piclong=R_MIPS_GOT16
 
 # objdump -dr: a relocation of TYPE against _mcount on an instruction whose
@@ -26,7 +30,7 @@ TEST_RELOC_piclong=R_MIPS_GOT16
 # that register after TEST_SITE_SEQ_SETUP (otherwise the code only takes
 # the address).  R_MIPS_LO16 and R_MIPS_CALL16 never mark a site.
 TEST_SITE_RELOCS='R_MIPS_26=jal R_MIPS_JALR=jalr R_MIPS_HI16=lui>jalr R_MIPS_GOT16=lw>jalr'
-TEST_SITE_SEQ_WINDOW=4
+TEST_SITE_SEQ_WINDOW=6
 TEST_SITE_SEQ_SETUP='move at,ra'
 
 # objdump -d of a linked program: the recorded instruction, as
@@ -38,7 +42,7 @@ TEST_SITE_SEQ_SETUP='move at,ra'
 TEST_LINKED_SITE='	((jal|bal)[ 	]+[0-9a-f]+ <@MCOUNT@>|jalr[ 	]+t9)'
 TEST_LINKED_SEQ_FIRST='	(lui|lw)[ 	]+v1,'
 TEST_LINKED_SEQ_CALL='	jalr[ 	]+v1'
-TEST_LINKED_SEQ_WINDOW=3
+TEST_LINKED_SEQ_WINDOW=6
 
 # gcc -mrecord-mcount writes __mcount_loc itself: y (compare recordmcount's
 # table with it) or n (the test checks that gcc refuses the option)

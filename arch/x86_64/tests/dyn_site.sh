@@ -19,3 +19,18 @@ site_state() {
 	*) echo "other: $dis" ;;
 	esac
 }
+
+# graph_site_state ADDR HEX CALLER (chapter 5, tests/stage4): what
+# ftrace_graph_call holds: "nop", "jump" (to CALLER, ftrace_graph_caller)
+# or "other: <disassembly>".
+graph_site_state() {
+	local f=$TMPD/gsite.bin dis
+	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
+	dis=$("$OBJDUMP" -D -b binary -m i386:x86-64 --adjust-vma="0x$1" "$f" |
+		sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p' | tr -s ' ' | sed 's/ *$//')
+	case $dis in
+	"nopl 0x0(%rax,%rax,1)") echo nop ;;
+	"jmp 0x$3") echo jump ;;
+	*) echo "other: $dis" ;;
+	esac
+}

@@ -19,4 +19,39 @@
 #define ftrace_sym_addr(v)	((unsigned long)(v) & ~1UL)
 #endif
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE).  A site is "push {lr}; bl <mcount>" in
+ * ARM state (4-byte aligned) or Thumb-2 (2-byte aligned; the linker has
+ * already made the bl a blx, __gnu_mcount_nc being ARM code).
+ * MCOUNT_ADDR is what gcc's sites call; the stub it is now still pops
+ * the pushed lr.
+ */
+#define MCOUNT_ADDR		((unsigned long)__gnu_mcount_nc)
+
+#ifndef __ASSEMBLY__
+void __gnu_mcount_nc(void);
+
+/*
+ * recordmcount records the bl itself, without a Thumb bit: rec->ip is
+ * the address to patch.  Which instruction set the site is in is read
+ * from the code the first time (struct dyn_arch_ftrace).
+ */
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	return addr;
+}
+
+enum arm_site_kind {
+	ARM_SITE_UNKNOWN,	/* not looked at yet */
+	ARM_SITE_ARM,		/* e52de004 push {lr}; bl */
+	ARM_SITE_THUMB,		/* b500 push {lr}; bl/blx (32-bit) */
+};
+
+struct dyn_arch_ftrace {
+	unsigned char	kind;	/* enum arm_site_kind */
+};
+#endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
 #endif

@@ -40,4 +40,77 @@ extern const char _mcount[], _mcount_end[];
 /* The DWARF column of the return address (ra), for unwinders (chapter 2). */
 #define FTRACE_RA_COLUMN	31
 
+/*
+ * Encodings that the unwinder (stacktrace.c) and, at stage 3, the patching
+ * code (ftrace.c) both need.
+ */
+#define MIPS_INSN_NOP		0x00000000
+#define MIPS_INSN_ADDIU_SP_M8	0x27bdfff8	/* addiu sp,sp,-8: the site's */
+#define MIPS_INSN_ADDIU_SP_8	0x27bd0008	/* addiu sp,sp,8 */
+/*
+ * bnel zero,zero,1f (1f = past the delay slot): a branch-likely that is
+ * never taken, so the CPU annuls its delay slot.  In place of the jal of a
+ * "jal _mcount; addiu sp,sp,-8" site it skips the stack adjust with it.
+ */
+#define MIPS_INSN_BNEL_SKIP	0x54000001
+#define MIPS_INSN_J(target)	(0x08000000 | (((target) >> 2) & 0x03ffffff))
+#define MIPS_INSN_JAL(target)	(0x0c000000 | (((target) >> 2) & 0x03ffffff))
+
+#ifndef __ASSEMBLY__
+/*
+ * Does insn, found next to an "addiu sp,sp,-8", make that pair an mcount
+ * site?  An enabled site holds "jal _mcount", a -mlong-calls one "jalr r"
+ * (no other code moves sp by 8 right next to a call); at stage 3 a
+ * disabled site holds the word that stands in for the jal
+ * (arch/mips/ftrace.c).
+ */
+static inline int mips_mcount_site_insn(unsigned int insn)
+{
+	if (insn == MIPS_INSN_JAL((unsigned long)_mcount) ||
+	    (insn & 0xfc1fffff) == 0x0000f809)	/* jalr ra,r */
+		return 1;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	return insn == MIPS_INSN_BNEL_SKIP || insn == MIPS_INSN_ADDIU_SP_8;
+#else
+	return 0;
+#endif
+}
+#endif
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE), the seed design: _mcount and
+ * ftrace_caller are one address.  Its first instruction, "j ftrace_stub",
+ * keeps every call cheap until ftrace_dyn_arch_init() turns it into a nop;
+ * from then on "jal _mcount" is "jal ftrace_caller", and an enabled site is
+ * exactly what gcc emitted.  arch/mips/ftrace.c says what a disabled one is.
+ */
+#define MCOUNT_ADDR		((unsigned long)_mcount)
+
+#ifndef __ASSEMBLY__
+/*
+ * recordmcount already records the instruction to patch: the jal, or the
+ * first instruction (lui) of a -mlong-calls sequence.  Nothing to adjust.
+ */
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	return addr;
+}
+
+/* The shape of a site, found by ftrace_make_nop() the first time. */
+enum mips_site_kind {
+	MIPS_SITE_UNKNOWN,	/* not looked at yet */
+	MIPS_SITE_JAL,		/* jal _mcount; addiu sp,sp,-8 (delay slot) */
+	MIPS_SITE_JAL_O0,	/* addiu sp,sp,-8; jal _mcount; nop (-O0) */
+	MIPS_SITE_LONG,		/* lui r; addiu r; ...; jalr r; (-mlong-calls) */
+};
+
+struct dyn_arch_ftrace {
+	unsigned char	kind;	/* enum mips_site_kind */
+	unsigned char	reg;	/* MIPS_SITE_LONG: r, to rebuild the lui */
+	unsigned char	skip;	/* MIPS_SITE_LONG: "b 1f" offset, in words */
+};
+#endif
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
 #endif

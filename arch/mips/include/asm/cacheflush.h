@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_MIPS_CACHEFLUSH_H
+#define _ASM_MIPS_CACHEFLUSH_H
+
+/*
+ * Chapter 4: after the text patching code has written instructions, the
+ * CPU must fetch the new ones.  MIPS caches are not coherent between
+ * the data side (the store) and the instruction side (the fetch): the
+ * lines must be written back and the icache lines invalidated (gcc's
+ * builtin calls the C library's _flush_cache, the cacheflush system call).
+ * qemu-user notices writes to translated code by itself, so no test
+ * under qemu can show that this call is missing: it is checked at build
+ * time instead (stage3-dynamic/text_patch.c refuses to build without
+ * this file's flush_icache_range define).
+ */
+static inline void flush_icache_range(unsigned long start, unsigned long end)
+{
+	__builtin___clear_cache((char *)start, (char *)end);
+}
+/* every arch's asm/cacheflush.h says it has thought about this */
+#define flush_icache_range flush_icache_range
+
+#endif

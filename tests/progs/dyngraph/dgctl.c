@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Drives the graph tracer on dynamic ftrace (chapter 5) step by step from
+ * inside the program; each argument is one step:
+ *
+ *   write:FILE=VALUE   tracefs_write()    ("echo VALUE > FILE")
+ *   read:FILE          print the file between "<<< FILE" and ">>>"
+ *   calls              g_top() (calls g_mid(), which calls g_leaf(), and
+ *                      g_leaf()) and h_other(); print the result
+ *   gsite              "gsite ADDR HEX CALLER": the bytes now at
+ *                      ftrace_graph_call and ftrace_graph_caller's address
+ *   sites              "site ADDR NAME HEX" for the four functions above
+ *                      (from available_filter_functions_addrs), then
+ *                      "caller ADDR" (ftrace_caller)
+ *   ops+ / ops-        register / unregister a plain ftrace_ops that
+ *                      wants every function (it counts its calls)
+ *   switchoff          call g_switch(), which turns the tracer to nop
+ *                      while it is itself hijacked, and returns
+ *   corruptg           turn ftrace_graph_call into the jump behind the
+ *                      generic code's back (the arch hook): the next
+ *                      graph start must notice
+ *   threads:N          8 threads call the functions above in a loop while
+ *                      this one switches function_graph on and off N
+ *                      times; it ends on, each thread then makes 200 more
+ *                      rounds; print "bad B failed F"
+ *
+ * A failing write or read prints "error: <tracefs_last_error()>" and the
+ * steps go on.  The exit status is 3, so a test sees it is unchanged.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/ftrace.h>
+#include <tracefs.h>
+
+#define noinline __attribute__((noipa))
+
+/* the arch may read back more than the call (MIPS: its delay slot) */
+#ifndef FTRACE_SITE_SIZE
+#define FTRACE_SITE_SIZE MCOUNT_INSN_SIZE
+#endif
+#ifndef FTRACE_GRAPH_SITE_SIZE
+#define FTRACE_GRAPH_SITE_SIZE FTRACE_SITE_SIZE
+#endif
+
+noinline int g_leaf(int x) { return x + 1; }
+noinline int g_mid(int x) { return g_leaf(x) * 2; }
+noinline int g_top(int x) { return g_mid(x) + g_leaf(x); }
+noinline int h_other(int x) { return x ^ 7; }
+
+noinline int g_switch(int x)
+{
+	if (tracefs_write("current_tracer", "nop"))
+		printf("error: %s\n", tracefs_last_error());
+	return g_leaf(x);
+}
+
+static const char *const ours[] = { "g_leaf", "g_mid", "g_top", "h_other" };
+
+static char buf[1 << 20];
+
+static void hex(const unsigned char *p, size_t n)
+{
+	while (n--)
+		printf("%02x", *p++);
+}
+
+static void sites(void)
+{
+	char *line, *save;
+	size_t i;
+
+	if (tracefs_read("available_filter_functions_addrs", buf,
+			 sizeof(buf))) {
+		printf("error: %s\n", tracefs_last_error());
+		return;
+	}
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		unsigned long ip = strtoul(line, NULL, 16);
+		const char *name = strchr(line, ' ');
+
+		for (i = 0; name && i < sizeof(ours) / sizeof(ours[0]); i++)
+			if (!strcmp(name + 1, ours[i]))
+				break;
+		if (!name || i == sizeof(ours) / sizeof(ours[0]))
+			continue;
+		printf("site %s ", line);
+		hex((const unsigned char *)ip, FTRACE_SITE_SIZE);
+		printf("\n");
+	}
+	printf("caller %lx\n", ftrace_sym_addr(ftrace_caller));
+}
+
+static void gsite(void)
+{
+	unsigned long ip = ftrace_sym_addr(ftrace_graph_call);
+
+	printf("gsite %lx ", ip);
+	hex((const unsigned char *)ip, FTRACE_GRAPH_SITE_SIZE);
+	printf(" %lx\n", ftrace_sym_addr(ftrace_graph_caller));
+}
+
+static unsigned long hits;
+
+static notrace void count(unsigned long frompc, unsigned long selfpc)
+{
+	__atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED);
+}
+
+static struct ftrace_ops count_ops = { .func = count };
+
+/* ---- threads:N ---------------------------------------------------------- */
+
+static int stop, bad;
+
+static void *worker(void *arg)
+{
+	long i = (long)arg, rounds = -1;
+
+	for (;;) {
+		/* g_top(i) = 2 (i + 1) + i + 1, h_other(i) = i ^ 7 */
+		if (g_top(i) != 3 * (i + 1) || h_other(i) != (i ^ 7))
+			__atomic_add_fetch(&bad, 1, __ATOMIC_RELAXED);
+		if (rounds < 0 && __atomic_load_n(&stop, __ATOMIC_ACQUIRE))
+			rounds = 200;
+		if (rounds >= 0 && !rounds--)
+			break;
+		if (rounds < 0)
+			usleep(50);	/* leave the switching thread a CPU */
+	}
+	return NULL;
+}
+
+static void threads(int n)
+{
+	pthread_t t[8];
+	int i, failed = 0;
+
+	for (i = 0; i < 8; i++)
+		pthread_create(&t[i], NULL, worker, (void *)(long)i);
+	for (i = 0; i < 2 * n - 1; i++)
+		if (tracefs_write("current_tracer",
+				  i % 2 ? "nop" : "function_graph"))
+			failed++;
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < 8; i++)
+		pthread_join(t[i], NULL);
+	printf("bad %d failed %d\n", bad, failed);
+	if (failed)
+		printf("error: %s\n", tracefs_last_error());
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i], *eq = strchr(a, '=');
+		int ret = 0;
+
+		if (!strncmp(a, "write:", 6) && eq) {
+			*eq = 0;
+			ret = tracefs_write(a + 6, eq + 1);
+		} else if (!strncmp(a, "read:", 5)) {
+			ret = tracefs_read(a + 5, buf, sizeof(buf));
+			if (!ret)
+				printf("<<< %s\n%s>>>\n", a + 5, buf);
+		} else if (!strcmp(a, "calls")) {
+			printf("calls: %d\n", g_top(1) + h_other(2));
+		} else if (!strcmp(a, "gsite")) {
+			gsite();
+		} else if (!strcmp(a, "sites")) {
+			sites();
+		} else if (!strcmp(a, "ops+") || !strcmp(a, "ops-")) {
+			ret = a[3] == '+' ? register_ftrace_function(&count_ops) :
+				unregister_ftrace_function(&count_ops);
+			printf("ops: %d, hits %lu\n", ret, hits);
+			ret = 0;
+		} else if (!strcmp(a, "switchoff")) {
+			printf("switchoff: %d\n", g_switch(5));
+		} else if (!strcmp(a, "corruptg")) {
+			printf("corruptg: %d\n",
+			       ftrace_enable_ftrace_graph_caller());
+		} else if (!strncmp(a, "threads:", 8)) {
+			threads(atoi(a + 8));
+		} else {
+			fprintf(stderr, "dgctl: bad step '%s'\n", a);
+			return 2;
+		}
+		if (ret)
+			printf("error: %s\n", tracefs_last_error());
+		fflush(stdout);
+	}
+	return 3;
+}

@@ -1,0 +1,191 @@
+#!/bin/bash
+# Chapter 5: the function graph tracer on dynamic ftrace.  ftrace_graph_call
+# is read back from memory and decoded per arch
+# (arch/<arch>/tests/dyn_site.sh); the graph tracer enables only the sites
+# set_ftrace_filter / set_ftrace_notrace select, and hijacks only those.
+. "$KIT/tests/lib.sh"
+. "$KIT/arch/$ARCH/tests/dyn_site.sh"
+
+P=$O/dyngraph/dgctl
+
+dgctl() {
+	FTRACE_CURRENT_TRACER=${FTRACE_CURRENT_TRACER-nop} FTRACE_TRACE=$TMPD/t \
+		run_target "${DGCTL:-$P}" "$@" >"$TMPD/out" 2>"$TMPD/err"
+}
+
+# state of ftrace_graph_call at the Nth "gsite" step
+gsite_state() { # N
+	local addr hex caller
+	read -r _ addr hex caller <<<"$(grep '^gsite ' "$TMPD/out" | sed -n "$1p")"
+	graph_site_state "$addr" "$hex" "$caller"
+}
+
+# "name=state ..." of our four functions' sites at the Nth "sites" step
+site_states() { # N
+	local caller
+	awk -v n="$1" '/^site / && !inb { k++; inb = 1 } /^caller / { inb = 0 }
+		k == n && /^(site|caller) /' "$TMPD/out" >"$TMPD/block"
+	caller=$(sed -n 's/^caller //p' "$TMPD/block")
+	grep '^site ' "$TMPD/block" | sort -k3 | while read -r _ addr name hex; do
+		printf '%s=%s ' "$name" "$(site_state "$addr" "$hex" "$caller")"
+	done | sed 's/ $//'
+}
+
+# "depth func" per call line of a function_graph trace (closing lines
+# skipped), depth from the indentation: 2 spaces per level
+graph_calls() {
+	sed -n 's/^ *[0-9]*) [ +!#*@$] *[0-9.]* *\(us\)\{0,1\} *|  \(.*\)$/\2/p' "$1" |
+		grep -v '^ *}' |
+		awk '{ match($0, /^ */); d = RLENGTH / 2; sub(/^ */, ""); sub(/\(\).*/, ""); print d, $0 }'
+}
+
+test_graph_call_is_a_nop_off_and_a_jump_on() {
+	dgctl gsite write:current_tracer=function_graph gsite calls \
+		write:current_tracer=nop gsite write:current_tracer=function gsite
+	assertEquals "exit status" 3 $?
+	assertEquals "off" nop "$(gsite_state 1)"
+	assertEquals "function_graph" jump "$(gsite_state 2)"
+	assertEquals "off again" nop "$(gsite_state 3)"
+	assertEquals "function tracer alone" nop "$(gsite_state 4)"
+	assertEquals "calls: 11" "$(grep '^calls' "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+}
+
+test_filter_selects_sites_and_graph() {
+	FTRACE_SET_FTRACE_FILTER='g_mid h_other' dgctl sites \
+		write:current_tracer=function_graph sites read:enabled_functions calls
+	assertEquals "exit status" 3 $?
+	assertEquals "all NOPs while off" \
+		"g_leaf=nop g_mid=nop g_top=nop h_other=nop" "$(site_states 1)"
+	assertEquals "only the filtered sites call ftrace_caller" \
+		"g_leaf=nop g_mid=call g_top=nop h_other=call" "$(site_states 2)"
+	assertEquals "enabled_functions" "g_mid (1)
+h_other (1)" "$(sed -n '/^<<< enabled_functions/,/^>>>/p' "$TMPD/out" | sed '1d;$d')"
+	assertEquals "only they are in the graph" "0 g_mid
+0 h_other" "$(graph_calls "$TMPD/t")"
+}
+
+test_filter_with_what_they_call() {
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_SET_FTRACE_FILTER='g_mid g_leaf' \
+		dgctl calls
+	assertEquals "0 g_mid
+1 g_leaf
+0 g_leaf" "$(graph_calls "$TMPD/t")"
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_SET_FTRACE_NOTRACE='g_leaf' \
+		dgctl calls
+	assertEquals "notrace" "0 main
+1 g_top
+2 g_mid
+1 h_other" "$(graph_calls "$TMPD/t")"
+}
+
+test_graph_settings_keep_their_meaning() {
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_SET_GRAPH_FUNCTION=g_mid dgctl calls
+	assertEquals "set_graph_function" "0 g_mid
+1 g_leaf" "$(graph_calls "$TMPD/t")"
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_MAX_GRAPH_DEPTH=2 dgctl calls
+	assertEquals "max_graph_depth" "0 main
+1 g_top
+1 h_other" "$(graph_calls "$TMPD/t")"
+}
+
+# The kernel's old design hijacked every enabled site, so an ops that
+# enabled more sites widened the graph; here the graph still shows only
+# its filter's functions.
+test_other_ops_do_not_widen_the_graph() {
+	FTRACE_SET_FTRACE_FILTER=g_mid dgctl ops+ write:current_tracer=function_graph \
+		sites calls ops-
+	assertEquals "the ops wants every site" \
+		"g_leaf=call g_mid=call g_top=call h_other=call" "$(site_states 1)"
+	assertTrue "and got every call" "grep -qx 'ops: 0, hits 5' '$TMPD/out'"
+	assertEquals "the graph shows g_mid only" "0 g_mid" "$(graph_calls "$TMPD/t")"
+}
+
+test_switching_off_inside_a_hijacked_function() {
+	FTRACE_CURRENT_TRACER=function_graph dgctl switchoff gsite calls
+	assertEquals "exit status" 3 $?
+	assertEquals "switchoff: 6" "$(grep '^switchoff' "$TMPD/out")"
+	assertEquals "calls: 11" "$(grep '^calls' "$TMPD/out")"
+	assertEquals "off" nop "$(gsite_state 1)"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+}
+
+test_graph_call_corruption_is_reported() {
+	dgctl corruptg write:current_tracer=function_graph calls gsite
+	assertEquals "exit status unchanged" 3 $?
+	assertEquals "output intact" "corruptg: 0
+calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
+	assertEquals "one report" 1 "$(grep -c '^------------\[ ftrace bug \]------------$' "$TMPD/err")"
+	assertTrue "what was done" "grep -qx ' while patching ftrace_graph_call' '$TMPD/err'"
+	assertTrue "both byte strings" \
+		"grep -q '^ actual: ' '$TMPD/err' && grep -q '^ expected: ' '$TMPD/err'"
+	assertEquals "the NOP is back" nop "$(gsite_state 1)"
+	assertEquals "nothing traced" "" "$(graph_calls "$TMPD/t")"
+}
+
+test_on_off_1000_times_under_8_threads() {
+	FTRACE_BUFFER_SIZE_KB=4096 FTRACE_TRACE_OPTIONS=funcgraph-proc \
+		dgctl threads:1000
+	assertEquals "exit status" 3 $?
+	assertEquals "bad 0 failed 0" "$(cat "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+	local names='(g_top|g_mid|g_leaf|h_other)'
+	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
+	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
+	assertEquals "malformed lines" "" "$(grep -Ev \
+		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+\.[0-9]+ us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
+		"$TMPD/lines" | head -3)"
+	# per thread: every "}" closes an open "{", and all are closed at the
+	# end ("} /* f */" is the return of a call entered before the last
+	# switch, which the kernel prints that way too)
+	assertEquals "balanced per thread" "" "$(awk '
+		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
+		/\(\) \{$/ { d[t]++ }
+		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
+		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
+}
+
+test_O0_build_through_ftrace_cc() {
+	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+		-o "$TMPD/dgctl.O0" "$KIT/tests/progs/dyngraph/dgctl.c" || fail "ftrace-cc"
+	DGCTL=$TMPD/dgctl.O0 FTRACE_SET_FTRACE_FILTER='g_mid g_leaf' \
+		dgctl gsite write:current_tracer=function_graph gsite calls
+	assertEquals "exit status" 3 $?
+	assertEquals "on at -O0" jump "$(gsite_state 2)"
+	assertEquals "0 g_mid
+1 g_leaf
+0 g_leaf" "$(graph_calls "$TMPD/t")"
+	assertEquals "calls: 11" "$(grep '^calls' "$TMPD/out")"
+}
+
+# The stage 2 cross-check with uftrace, with a filter: uftrace records
+# every function, the kit only the selected ones; uftrace's tree, reduced
+# to the selected functions, must equal the kit's.
+test_uftrace_agrees_with_a_filter() {
+	if [ -n "$QEMU" ] || ! command -v uftrace >/dev/null; then
+		startSkipping
+		assertTrue "uftrace cross-check needs a native arch and uftrace" true
+		return
+	fi
+	local src=$KIT/tests/extern/wordfreq.c keep='add_word hash'
+	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+		-o "$TMPD/wf.kit" "$src" || fail "ftrace-cc"
+	$CC -O0 -pg $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) -o "$TMPD/wf.pg" "$src"
+	FTRACE_CURRENT_TRACER=function_graph FTRACE_SET_FTRACE_FILTER="$keep" \
+		trace_run "$TMPD/u" "$TMPD/wf.kit" b a c b a b
+	( cd "$TMPD" && uftrace record --no-libcall -d uf.data ./wf.pg b a c b a b >/dev/null 2>&1 )
+	# keep the selected functions; depth = selected functions open around
+	uftrace replay -d "$TMPD/uf.data" --no-pager 2>/dev/null |
+		sed -n 's/^[^|]*| \(.*\)$/\1/p' |
+		awk -v keep=" $keep " '
+		/^ *}/ { if (open[n--]) k--; next }
+		{ name = $0; sub(/^ */, "", name); sub(/\(\).*/, "", name)
+		  sel = index(keep, " " name " ") > 0
+		  if (sel) print k, name
+		  if ($0 ~ /\{ *$/) { open[++n] = sel; k += sel } }' >"$TMPD/u.tree"
+	graph_calls "$TMPD/u" >"$TMPD/k.tree"
+	assertTrue "uftrace recorded the selected calls" "[ $(wc -l <"$TMPD/u.tree") -gt 5 ]"
+	assertEquals "$(cat "$TMPD/u.tree")" "$(cat "$TMPD/k.tree")"
+}
+
+. shunit2
