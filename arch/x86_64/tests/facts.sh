@@ -33,3 +33,8 @@ TEST_GCC_RECORD_MCOUNT=y
 # frame more than this many MB away (stacktrace.c); "none" for an unwinder
 # without such a limit
 TEST_STACK_WALK_LIMIT_MB=8
+
+# Call-site shapes besides ARCH_CFLAGS' own that the graph tracer must
+# hook (tests/stage2/test_graph_site_shapes.sh): space-separated, the
+# flags of one shape joined by commas; "none" if the arch has no other.
+TEST_GRAPH_SHAPES=none
