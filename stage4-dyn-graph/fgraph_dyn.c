@@ -33,7 +33,10 @@ static int ftrace_graph_caller_dead;
  * ops enabled the site.  While all registered ops share the global
  * filter files, the enabled sites are exactly the graph tracer's.  An ops
  * with its own hash (or none, wanting everything) enables others: then
- * function_graph_enter() asks ftrace_graph_wants() first.
+ * function_graph_enter() asks ftrace_graph_wants() first.  So it does
+ * where sites recordmcount never saw reach ftrace_caller too
+ * (ftrace_unrecorded_sites_traced()) while the graph has a filter: their
+ * ip is in no filter, so they are left out, as where they reach a stub.
  */
 int ftrace_graph_filter_check;
 
@@ -79,9 +82,12 @@ static int other_ops_differ(void)
 int ftrace_graph_update_caller(void)
 {
 	int want = graph_ops_registered() && !ftrace_graph_caller_dead;
+	int check = other_ops_differ() ||
+		    (ftrace_unrecorded_sites_traced() &&
+		     ftrace_ops_filtered(&graph_ops));
 	int ret;
 
-	__atomic_store_n(&ftrace_graph_filter_check, want && other_ops_differ(),
+	__atomic_store_n(&ftrace_graph_filter_check, want && check,
 			 __ATOMIC_RELAXED);
 	if (want == ftrace_graph_caller_on)
 		return 0;
