@@ -173,7 +173,6 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 				 ((addr) & 0xffff))
 #define INSN_JALR(reg)		(0x0000f809 | (reg) << 21)	/* jalr ra,reg */
 #define INSN_B(words)		(0x10000000 | (words))	/* beq zero,zero */
-#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
 
 static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 {

@@ -241,7 +241,6 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
  * and a thread parked inside ftrace_caller may still need its first word
  * (ftrace_long_call_ip()).
  */
-#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
 #define INSN_JALR_MASK		0xfc1fffff	/* jalr ra,r: all but r */
 #define INSN_JALR		0x0000f809
 

@@ -30,6 +30,8 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f);
  * points at.  The prologue ends before first; the word before call says
  * whether the site set t4 (-mmcount-ra-address).
  */
+#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
+
 struct mips_site {
 	const uint32_t	*first;	/* the jal, or a long call's lui */
 	const uint32_t	*call;	/* the jal, or a long call's jalr */
