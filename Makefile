@@ -83,14 +83,22 @@ TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
 # Collect obj-y from every Kbuild file of this configuration.
 define collect-kbuild
 obj-y :=
+wrap-y :=
 include $(1)/Kbuild
 RUNTIME_OBJS += $$(addprefix $(O)/$(1)/,$$(obj-y))
+TRACE_WRAPS += $$(wrap-y)
 endef
 RUNTIME_OBJS :=
+TRACE_WRAPS :=
 # (a stage the arch does not provide has nothing to collect: stage-ok says so)
 ifneq ($(filter $(STAGE),$(STAGES)),)
 $(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
 endif
+# C library functions the runtime puts itself in front of with ld --wrap
+# (a Kbuild's wrap-y): the program's calls reach __wrap_<name>, which
+# calls the library's as __real_<name>; static links too.
+comma := ,
+TRACE_LIBS += $(foreach w,$(TRACE_WRAPS),-Wl$(comma)--wrap=$(w) -Wl$(comma)-u$(comma)$(w))
 
 TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -134,7 +142,7 @@ runtime: stage-ok tools-ok $(LIB)
 # from these patterns at each build.
 API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
 	unregister_ftrace_* prepare_ftrace_return return_to_handler \
-	save_stack_trace ksym_* local_irq_depth irq_count
+	save_stack_trace ksym_* local_irq_depth irq_count __wrap_*
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 

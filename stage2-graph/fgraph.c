@@ -433,3 +433,65 @@ unsigned long fgraph_unwind_frame(unsigned long sp, int drop)
 	}
 	return ret;
 }
+
+/*
+ * A context switch (fgraph_context.c): the frames the thread runs in now
+ * are suspended with their context, which may be resumed on another
+ * thread.  Their entries leave this thread's return stack for save[]
+ * (oldest first, holes left out); the live count is returned.  The
+ * thread's return stack is empty afterwards.
+ */
+int fgraph_ctx_save(struct ftrace_ret_stack *save, int max)
+{
+	irqflags_t flags;
+	int k, n = 0;
+
+	local_irq_save(flags);
+	for (k = 0; k <= curr_ret_stack; k++) {
+		if (!ret_stack[k].sp)
+			continue;
+		if (n == max)	/* cannot happen: max counts the slots */
+			break;
+		save[n++] = ret_stack[k];
+		ret_stack[k].sp = 0;
+		ret_stack_live--;
+	}
+	trim_ret_stack();
+	local_irq_restore(flags);
+	return n;
+}
+
+/*
+ * The context is running again, on whatever thread resumed it: its
+ * entries go back on top of that thread's return stack, each with the
+ * depth it was entered with.  Entries that do not fit, the oldest ones,
+ * get their real return address back in the frame (no return event: they
+ * are counted as graph-overrun, as too deep a call is).
+ */
+void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n)
+{
+	irqflags_t flags;
+	int k, room;
+
+	local_irq_save(flags);
+	room = FTRACE_RETFUNC_DEPTH - 1 - curr_ret_stack;
+	if (room < n && ret_stack_live <= curr_ret_stack)
+		room = FTRACE_RETFUNC_DEPTH - compact_ret_stack();
+	for (k = 0; k < n; k++) {
+		if (k < n - room) {
+			*save[k].retp = save[k].ret;
+			__atomic_add_fetch(&ftrace_graph_overrun, 1,
+					   __ATOMIC_RELAXED);
+			continue;
+		}
+		ret_stack[++curr_ret_stack] = save[k];
+		ret_stack_live++;
+	}
+	local_irq_restore(flags);
+}
+
+/* How many slots a fgraph_ctx_save() may fill. */
+int fgraph_ctx_slots(void)
+{
+	return curr_ret_stack + 1;
+}

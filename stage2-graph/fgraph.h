@@ -61,4 +61,9 @@ void fgraph_thread_init(void);
 void fgraph_drop_dead(unsigned long sp);
 unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
 
+/* fgraph.c, for fgraph_context.c: a context switch */
+int fgraph_ctx_slots(void);
+int fgraph_ctx_save(struct ftrace_ret_stack *save, int max);
+void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n);
+
 #endif

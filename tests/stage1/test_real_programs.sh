@@ -1,0 +1,77 @@
+#!/bin/bash
+# Programs the kit was not written for, built with scripts/ftrace-cc at -O2
+# and -O0, must print the same and exit the same as built without the kit,
+# under the function tracer and (stages with chapter 2) function_graph,
+# whose trace must close every frame that returned (tests/stage1/src/):
+#   comigrate  ucontext coroutines resumed on another thread than the one
+#              that suspended them (stage2-graph/fgraph_context.c)
+#   copreempt  coroutines switched from a signal handler; vfork() children
+#              calling traced code before exec
+#   jumpmix    setjmp/longjmp inside a handler on an alternate stack,
+#              longjmp out of recursion past the return stack, struct,
+#              long double, long long, double returns, varargs + alloca
+#   cbexit     qsort/bsearch callbacks, vfork+exec, exit() from a thread
+#              while another spins, atexit() and destructor in traced code
+. "$KIT/tests/lib.sh"
+
+src=$KIT/tests/stage1/src
+tracers=function
+[ "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" = y ] &&
+	tracers="function function_graph"
+
+# check PROG OPEN: built plain and traced, the same answers; under
+# function_graph, OPEN frames are left open (never return) in the trace
+# ("-": not counted).
+check() {
+	local p=$1 open=$2 o t rc
+	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+		-o "$TMPD/$p.plain" "$src/$p.c" -lpthread ||
+		{ fail "$p: plain build"; return; }
+	run_target "$TMPD/$p.plain" >"$TMPD/$p.want"
+	rc=$?
+	assertNotEquals "$p: says something" "" "$(cat "$TMPD/$p.want")"
+	for o in O2 O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -$o \
+			-o "$TMPD/$p.$o" "$src/$p.c" -lpthread ||
+			{ fail "$p -$o: build"; continue; }
+		for t in $tracers; do
+			FTRACE_CURRENT_TRACER=$t trace_run "$TMPD/$p.$o.$t" \
+				"$TMPD/$p.$o"
+			assertEquals "$p -$o $t: exit status" "$rc" $?
+			assertEquals "$p -$o $t: output" "$(cat "$TMPD/$p.want")" \
+				"$(cat "$TMPD/$p.$o.$t.stdout")"
+			assertEquals "$p -$o $t: nothing on stderr" "" \
+				"$(cat "$TMPD/$p.$o.$t.stderr")"
+			[ $t = function_graph ] && [ "$open" != - ] || continue
+			assertEquals "$p -$o: frames left open" "$open" \
+				$(($(grep -c '() {$' "$TMPD/$p.$o.$t") -
+				   $(grep -c '|  *}' "$TMPD/$p.$o.$t")))
+		done
+	done
+}
+
+# The three coroutine bodies never return; every other frame, suspended
+# on one thread and resumed on the other, does.
+test_coroutines_change_threads() {
+	check comigrate 3
+	[ "${tracers#*graph}" = "$tracers" ] && return
+	assertEquals "every yield returned" 24 \
+		"$(grep -c 'yield_to_sched() {$' "$TMPD/comigrate.O2.function_graph")"
+}
+
+# The two coroutine bodies never return (they setcontext() to main).
+test_coroutines_preempted_by_a_signal() {
+	check copreempt 2
+}
+
+test_jumps_in_handlers_and_past_the_return_stack() {
+	check jumpmix 0
+}
+
+# Frames are still open at exit() (which of the spinner's depends on when
+# the exit comes): not counted.
+test_exit_from_a_thread_with_callbacks() {
+	check cbexit -
+}
+
+. shunit2
