@@ -326,6 +326,25 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 }
 
 /*
+ * Where the frame of entry k really returns.  A tail call's entry holds
+ * return_to_handler: the callee found its caller's slot hijacked already.
+ * Both return with the same sp, and the caller's entry, the next live one
+ * below with that sp, knows the address.  (On x86_64 they share the slot;
+ * on MIPS the callee saved ra in a frame of its own, so the caller's slot
+ * is gone.)
+ */
+unsigned long fgraph_entry_ret(int k)
+{
+	unsigned long rth = (unsigned long)return_to_handler;
+	unsigned long sp = ret_stack[k].sp;
+
+	for (; k >= 0; k--)
+		if (ret_stack[k].sp == sp && ret_stack[k].ret != rth)
+			return ret_stack[k].ret;
+	return rth;
+}
+
+/*
  * An unwinder read ret from the stack slot retp: if that is
  * return_to_handler, the slot was hijacked and the entry knows the real
  * address.
@@ -347,9 +366,8 @@ unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 	 * return_to_handler in the entry above its caller's.
 	 */
 	for (i = curr_ret_stack; i >= 0; i--)
-		if (ret_stack[i].sp && ret_stack[i].retp == retp &&
-		    ret_stack[i].ret != ret)
-			return ret_stack[i].ret;
+		if (ret_stack[i].sp && ret_stack[i].retp == retp)
+			return fgraph_entry_ret(i);
 #else
 	/* the walk meets hijacked frames newest first: count them */
 	for (i = curr_ret_stack; i >= 0; i--) {

@@ -60,6 +60,7 @@ void fgraph_thread_init(void);
 /* fgraph.c, for fgraph_unwind.c */
 void fgraph_drop_dead(unsigned long sp);
 unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
+unsigned long fgraph_entry_ret(int k);
 
 /* fgraph.c, for fgraph_context.c: a context switch */
 int fgraph_ctx_slots(void);

@@ -43,23 +43,33 @@ struct restored {
 
 /*
  * Put the real address back in every slot that still holds
- * return_to_handler, newest entry first: of the entries sharing a slot
- * (a tail call, or a dead frame under a live one) the newest is right.
+ * return_to_handler, newest entry first.  Of the entries with one sp (a
+ * tail call, or a dead frame under a live one) only the newest has a
+ * slot of its own: an older one's slot is the same (x86_64) or is gone
+ * (MIPS: its frame was popped before the tail call), so it is left alone,
+ * and the newest gets the address the chain returns to.
  */
 static int restore_slots(struct restored *r)
 {
-	unsigned long rth = (unsigned long)return_to_handler;
-	int k, n = 0;
+	unsigned long rth = (unsigned long)return_to_handler, ret;
+	int j, k, n = 0;
 
 	for (k = curr_ret_stack; k >= 0; k--) {
 		struct ftrace_ret_stack *e = &ret_stack[k];
 
-		if (!e->sp || !e->retp || *e->retp != rth ||
-		    e->ret == rth)
+		if (!e->sp || !e->retp || *e->retp != rth)
 			continue;
-		*e->retp = e->ret;
+		for (j = k + 1; j <= curr_ret_stack; j++)
+			if (ret_stack[j].sp == e->sp)
+				break;
+		if (j <= curr_ret_stack)
+			continue;
+		ret = fgraph_entry_ret(k);
+		if (ret == rth)
+			continue;
+		*e->retp = ret;
 		r[n].retp = e->retp;
-		r[n++].ret = e->ret;
+		r[n++].ret = ret;
 	}
 	return n;
 }
