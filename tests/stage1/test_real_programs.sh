@@ -5,6 +5,7 @@
 # whose trace must close every frame that returned (tests/stage1/src/):
 #   comigrate  ucontext coroutines resumed on another thread than the one
 #              that suspended them (stage2-graph/fgraph_context.c)
+#   codeep     the same, 150 frames down, resumed on deep threads
 #   copreempt  coroutines switched from a signal handler; vfork() children
 #              calling traced code before exec
 #   jumpmix    setjmp/longjmp inside a handler on an alternate stack,
@@ -61,6 +62,12 @@ test_coroutines_change_threads() {
 	[ "${tracers#*graph}" = "$tracers" ] && return
 	assertEquals "every yield returned" 24 \
 		"$(grep -c 'yield_to_sched() {$' "$TMPD/comigrate.O2.function_graph")"
+}
+
+# A coroutine deeper than the return stack, resumed on threads that are
+# deep in traced frames themselves.
+test_deep_coroutine_changes_threads() {
+	check codeep 0
 }
 
 # The two coroutine bodies never return (they setcontext() to main).
