@@ -484,26 +484,36 @@ int fgraph_ctx_save(struct ftrace_ret_stack *save, int max)
  * entries go back on top of that thread's return stack, each with the
  * depth it was entered with.  Entries that do not fit, the oldest ones,
  * get their real return address back in the frame (no return event: they
- * are counted as graph-overrun, as too deep a call is).
+ * are counted as graph-overrun, as too deep a call is).  A tail call's
+ * entries (one sp, next to each other) go together, and only the newest
+ * has a slot of its own (see fgraph_entry_ret()).
  */
 void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n)
 {
+	unsigned long rth = (unsigned long)return_to_handler;
 	irqflags_t flags;
-	int k, room;
+	int j, k, cut;
 
 	local_irq_save(flags);
-	room = FTRACE_RETFUNC_DEPTH - 1 - curr_ret_stack;
-	if (room < n && ret_stack_live <= curr_ret_stack)
-		room = FTRACE_RETFUNC_DEPTH - compact_ret_stack();
+	cut = n - (FTRACE_RETFUNC_DEPTH - 1 - curr_ret_stack);
+	if (cut > 0 && ret_stack_live <= curr_ret_stack)
+		cut = n - (FTRACE_RETFUNC_DEPTH - compact_ret_stack());
+	while (cut > 0 && cut < n && save[cut].sp == save[cut - 1].sp)
+		cut++;
 	for (k = 0; k < n; k++) {
-		if (k < n - room) {
-			*save[k].retp = save[k].ret;
-			__atomic_add_fetch(&ftrace_graph_overrun, 1,
-					   __ATOMIC_RELAXED);
+		if (k >= cut) {
+			ret_stack[++curr_ret_stack] = save[k];
+			ret_stack_live++;
 			continue;
 		}
-		ret_stack[++curr_ret_stack] = save[k];
-		ret_stack_live++;
+		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
+		if (k + 1 < cut && save[k + 1].sp == save[k].sp)
+			continue;
+		for (j = k; j > 0 && save[j].ret == rth &&
+			    save[j - 1].sp == save[k].sp; j--)
+			;
+		if (save[j].ret != rth)
+			*save[k].retp = save[j].ret;
 	}
 	local_irq_restore(flags);
 }

@@ -6,6 +6,7 @@
 #   comigrate  ucontext coroutines resumed on another thread than the one
 #              that suspended them (stage2-graph/fgraph_context.c)
 #   codeep     the same, 150 frames down, resumed on deep threads
+#   cojump     one resumed by setcontext() over frames it abandons
 #   copreempt  coroutines switched from a signal handler; vfork() children
 #              calling traced code before exec
 #   jumpmix    setjmp/longjmp inside a handler on an alternate stack,
@@ -68,6 +69,12 @@ test_coroutines_change_threads() {
 # deep in traced frames themselves.
 test_deep_coroutine_changes_threads() {
 	check codeep 0
+}
+
+# Resumed by a setcontext() from deep frames: main's 102 frames (main and
+# main_deep) are abandoned, the coroutine's oldest entries do not fit.
+test_coroutine_resumed_over_abandoned_frames() {
+	check cojump 102
 }
 
 # The two coroutine bodies never return (they setcontext() to main).
