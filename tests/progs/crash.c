@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A program that ends other than by returning from main(), after a few
+ * traced calls (the spool must keep them):
+ *   exit          exit(3): the normal way, for comparison
+ *   _exit         _exit(5) from a traced function
+ *   abort         abort() from a traced function
+ *   segv          a store through NULL in a traced function
+ *   hang FILE     writes its pid to FILE, then waits for a signal forever
+ *   daemon FILE   daemon(): the parent _exit()s inside it; the child
+ *                 calls traced functions, writes its pid to FILE and exits
+ *   exec CMD...   execvp(CMD): the image it replaces ends without exit()
+ * It prints "start" on stdout first.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define noinline __attribute__((noipa))
+
+static volatile int sink;
+
+noinline int crash_leaf(int x)
+{
+	sink += x;
+	return x + 1;
+}
+
+noinline void before_end(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		crash_leaf(i);
+}
+
+noinline void end_exit(void)
+{
+	exit(3);
+}
+
+noinline void end_underscore_exit(void)
+{
+	_exit(5);
+}
+
+noinline void end_abort(void)
+{
+	abort();
+}
+
+noinline void end_segv(void)
+{
+	volatile int *volatile p = NULL;
+
+	*p = 1;
+}
+
+/* the pid through a new file renamed in place: never seen half-written */
+noinline void write_pid(const char *path)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f)
+		exit(1);
+	fprintf(f, "%d\n", getpid());
+	fclose(f);
+	rename(tmp, path);
+}
+
+noinline void end_hang(const char *ready)
+{
+	write_pid(ready);
+	for (;;)
+		pause();
+}
+
+noinline void daemon_child_work(const char *done)
+{
+	before_end(2);
+	write_pid(done);
+}
+
+noinline void end_daemon(const char *done)
+{
+	if (daemon(1, 0))
+		exit(1);
+	daemon_child_work(done);
+	exit(0);
+}
+
+noinline void end_exec(char **cmd)
+{
+	execvp(cmd[0], cmd);
+	exit(127);
+}
+
+int main(int argc, char **argv)
+{
+	const char *how = argc > 1 ? argv[1] : "exit";
+
+	printf("start\n");
+	fflush(stdout);
+	before_end(3);
+	if (!strcmp(how, "_exit"))
+		end_underscore_exit();
+	else if (!strcmp(how, "abort"))
+		end_abort();
+	else if (!strcmp(how, "segv"))
+		end_segv();
+	else if (!strcmp(how, "hang") && argc > 2)
+		end_hang(argv[2]);
+	else if (!strcmp(how, "daemon") && argc > 2)
+		end_daemon(argv[2]);
+	else if (!strcmp(how, "exec") && argc > 2)
+		end_exec(argv + 2);
+	end_exit();
+	return 0;
+}
