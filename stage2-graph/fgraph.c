@@ -286,7 +286,6 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 	unsigned long ret, stack;
 	unsigned int cpu = 0;
 	int idx = curr_ret_stack, j, k;
-	int saved_errno = errno;
 
 	if (idx < 0) {
 		static const char msg[] = "ftrace: return stack underflow\n";
@@ -323,7 +322,6 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 	graph_return(j, now, cpu);
 	release_entry(j);		/* read everything, then release */
 	trim_ret_stack();
-	errno = saved_errno;
 	return ret;
 }
 

@@ -21,6 +21,7 @@
  * half-way through writing one of the two ranges: cache_busy makes it
  * ignore (and leave alone) both, for a slow but exact answer.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <linux/ftrace.h>
@@ -44,23 +45,28 @@ static int in_range(const struct stack_range *r, unsigned long sp)
 	return sp - r->lo < r->hi - r->lo;
 }
 
-/* Called with cache_busy set. */
+/*
+ * Called with cache_busy set.  The C library may change errno on the way
+ * (pthread_getattr_np() retries with a larger buffer): keep the program's.
+ */
 static void find_thread_stack(void)
 {
+	int saved_errno = errno;
 	pthread_attr_t attr;
 	void *addr;
 	size_t size;
 
 	thread_stack.lo = thread_stack.hi = 1;	/* tried: empty, not 0 */
 	fgraph_thread_init();
-	if (pthread_getattr_np(pthread_self(), &attr))
-		return;
-	if (!pthread_attr_getstack(&attr, &addr, &size) && addr) {
-		thread_stack.lo = (unsigned long)addr;
-		thread_stack.hi = thread_stack.lo + size;
-		thread_stack.id = thread_stack.lo;
+	if (!pthread_getattr_np(pthread_self(), &attr)) {
+		if (!pthread_attr_getstack(&attr, &addr, &size) && addr) {
+			thread_stack.lo = (unsigned long)addr;
+			thread_stack.hi = thread_stack.lo + size;
+			thread_stack.id = thread_stack.lo;
+		}
+		pthread_attr_destroy(&attr);
 	}
-	pthread_attr_destroy(&attr);
+	errno = saved_errno;
 }
 
 /* Keep an unknown window from covering part of a known stack. */

@@ -252,7 +252,7 @@ return_to_handler:
 	movq	%rsp, %rbx
 	andq	$-64, %rsp
 	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS
+	SAVE_VECTORS 2		/* xmm0/xmm1 (ymm0, zmm0): the rest are dead */
 	SAVE_X87
 	/* arg 1: sp on entry, the frame's identity */
 	leaq	24(%rbx), %rdi
@@ -261,7 +261,7 @@ return_to_handler:
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_X87
-	RESTORE_VECTORS
+	RESTORE_VECTORS 2
 	movq	%rbx, %rsp
 	movq	16(%rsp), %rbx
 	movq	8(%rsp), %rdx

@@ -1,36 +1,131 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The cheapest possible graph tracer: an mcount that only hijacks the
- * return (no clock, no C, no record, one thread).  "make bench" links it
- * into a -pg build to measure what return hijacking alone costs on this
- * CPU: the mispredicted "ret" into the trampoline and the indirect jump
- * back.  It is the floor under the kit's function_graph tracer, together
- * with two reads of the trace clock.
+ * return (no C, no record, one thread).  "make bench" links it into a -pg
+ * build to measure what return hijacking alone costs on this CPU: the
+ * mispredicted "ret" into the trampoline and the indirect jump back.
+ *
+ * Built three times, each adding one thing every graph tracer of the kit
+ * must do, so that the bench can say what each costs (the "ladder"):
+ *   (plain)		hijack only;
+ *   -DHIJACK_CLOCK	plus a clock read at entry and at return, kept
+ *			in the entry so they are not dead code: the floor
+ *			under any tracer that times each call;
+ *   -DHIJACK_SAVE	plus what the kit's x86_64 trampolines do to keep
+ *			the traced function's registers across C code: the
+ *			argument and return registers, MXCSR and the vector
+ *			registers at the width in use (asm/vector_save.h),
+ *			on entry and on return.
  *
  * On entry (x86_64, -pg, after "push %rbp; mov %rsp,%rbp"): the traced
- * function's return address is at 8(%rbp).
+ * function's return address is at 8(%rbp).  An entry of the private
+ * return stack is 16 bytes: the real return address, then the entry time.
  */
+#ifdef HIJACK_SAVE
+#define HIJACK_CLOCK
+#include <asm/vector_save.h>
+#endif
+
 	.text
 	.p2align 4
 	.globl	mcount
 	.type	mcount, @function
 mcount:
-	movq	hj_top(%rip), %rax
-	movq	8(%rbp), %rcx
-	movq	%rcx, (%rax)		/* push the real return address */
-	addq	$8, %rax
-	movq	%rax, hj_top(%rip)
+#ifdef HIJACK_SAVE
+	/* the shape of the kit's SAVE_ARGS, without the C call */
+	pushq	%rbp
+	movq	%rsp, %rbp
+	subq	$64, %rsp
+	movq	%rax, -8(%rbp)
+	movq	%rdi, -16(%rbp)
+	movq	%rsi, -24(%rbp)
+	movq	%rdx, -32(%rbp)
+	movq	%rcx, -40(%rbp)
+	movq	%r8, -48(%rbp)
+	movq	%r9, -56(%rbp)
+	movq	%r10, -64(%rbp)
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS
+	movq	0(%rbp), %r9		/* the traced function's %rbp */
+#else
+	movq	%rbp, %r9
+#endif
+	movq	hj_top(%rip), %r8
+	movq	8(%r9), %rcx
+	movq	%rcx, (%r8)		/* push the real return address */
+#ifdef HIJACK_CLOCK
+#ifndef HIJACK_SAVE
+	pushq	%rax			/* rdtsc writes both: keep them */
+	pushq	%rdx
+#endif
+	rdtsc
+	movl	%eax, 8(%r8)		/* and the entry time */
+	movl	%edx, 12(%r8)
+#ifndef HIJACK_SAVE
+	popq	%rdx
+	popq	%rax
+#endif
+#endif
+	addq	$16, %r8
+	movq	%r8, hj_top(%rip)
 	leaq	hj_return(%rip), %rcx
-	movq	%rcx, 8(%rbp)		/* the function now returns to us */
+	movq	%rcx, 8(%r9)		/* the function now returns to us */
+#ifdef HIJACK_SAVE
+	RESTORE_VECTORS
+	movq	-64(%rbp), %r10
+	movq	-56(%rbp), %r9
+	movq	-48(%rbp), %r8
+	movq	-40(%rbp), %rcx
+	movq	-32(%rbp), %rdx
+	movq	-24(%rbp), %rsi
+	movq	-16(%rbp), %rdi
+	movq	-8(%rbp), %rax
+	leave
+#endif
 	ret
 	.size	mcount, .-mcount
 
-/* %rax/%rdx carry the return value; %r11 is free at a return */
+/* %rax/%rdx carry the return value; %r10 and %r11 are free at a return */
 	.type	hj_return, @function
 hj_return:
+#ifdef HIJACK_SAVE
+	/* the shape of the kit's return_to_handler, without the C call */
+	subq	$24, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	movq	%rbx, 16(%rsp)
+	movq	%rsp, %rbx
+	andq	$-64, %rsp
+	subq	$VEC_AREA, %rsp
+	SAVE_VECTORS 2		/* xmm0/xmm1 (ymm0, zmm0): the rest are dead */
+	SAVE_X87
+#endif
 	movq	hj_top(%rip), %r11
-	subq	$8, %r11
+	subq	$16, %r11
 	movq	%r11, hj_top(%rip)
+#ifdef HIJACK_CLOCK
+#ifndef HIJACK_SAVE
+	pushq	%rax			/* the return value */
+	pushq	%rdx
+#endif
+	rdtsc
+	subl	8(%r11), %eax
+	movl	%eax, hj_last(%rip)	/* the duration: used, not dead */
+#ifndef HIJACK_SAVE
+	popq	%rdx
+	popq	%rax
+#endif
+#endif
+#ifdef HIJACK_SAVE
+	RESTORE_X87
+	RESTORE_VECTORS 2
+	movq	%rbx, %rsp
+	movq	16(%rsp), %rbx
+	movq	8(%rsp), %rdx
+	movq	0(%rsp), %rax
+	addq	$24, %rsp
+#endif
 	jmp	*(%r11)
 	.size	hj_return, .-hj_return
 
@@ -39,6 +134,8 @@ hj_return:
 hj_top:	.quad	hj_stack
 	.bss
 	.p2align 4
+hj_last:
+	.skip	8
 hj_stack:
 	.skip	1 << 20			/* deeper than the workload goes */
 

@@ -106,12 +106,17 @@ test_profile_layout() {
 		"$(times "$TMPD/l" 0 | cut -d' ' -f1)"
 }
 
-# A function that spins ten times as long counts more time.
+# A function that spins ten times as long counts more time.  The times
+# are wall-clock: a run in which the machine stalled light() for longer
+# than heavy's whole margin is run again, up to three runs.
 test_profile_time_order() {
-	profile "$TMPD/o" "$O/profile" || fail "profile failed"
-	local h l
-	h=$(times "$TMPD/o" 0 | awk '$1 == "heavy" { print $2 }')
-	l=$(times "$TMPD/o" 0 | awk '$1 == "light" { print $2 }')
+	local h l try
+	for try in 1 2 3; do
+		profile "$TMPD/o" "$O/profile" || fail "profile failed"
+		h=$(times "$TMPD/o" 0 | awk '$1 == "heavy" { print $2 }')
+		l=$(times "$TMPD/o" 0 | awk '$1 == "light" { print $2 }')
+		[ "${h:-0}" -gt "${l:-0}" ] && break
+	done
 	assertTrue "heavy ($h ns) > light ($l ns)" "[ '$h' -gt '$l' ]"
 }
 

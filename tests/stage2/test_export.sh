@@ -25,20 +25,34 @@ prof_times() {
 		print $1, p[1] * 1000 + f, r }' "$1"
 }
 
+# The time of a function in a table, "" if it is not there.
+prof_time_of() { # file func
+	prof_times "$1" | awk -v f="$2" '$1 == f { print $2; exit }'
+}
+
+# The times are wall-clock: a run in which the machine stalled one of the
+# two functions for longer than the margin is run again, up to three runs.
 test_graph_time() {
-	run_all on || fail "profile failed"
-	OPTS=funcgraph-tail,nograph_time run_all off || fail "profile failed"
-	local p l
-	p=$(prof_times "$TMPD/on.stat" | awk '$1 == "parent" { print $2; exit }')
-	l=$(prof_times "$TMPD/on.stat" | awk '$1 == "light" { print $2; exit }')
+	local p l try
+	for try in 1 2 3; do
+		run_all on || fail "profile failed"
+		p=$(prof_time_of "$TMPD/on.stat" parent)
+		l=$(prof_time_of "$TMPD/on.stat" light)
+		[ "${p:-0}" -gt "${l:-0}" ] && break
+	done
 	assertTrue "graph_time: parent ($p) has heavy's time, > light ($l)" "[ $p -gt $l ]"
 	assertEquals "main first" main "$(sed -n 4p "$TMPD/on.stat" | awk '{ print $1 }')"
 	# the frames longjmp() skipped end at the jump, inside jumper()
 	assertEquals "jumper deep deeper" "$(prof_times "$TMPD/on.stat" |
 		awk '$1 ~ /^(jumper|deep|deeper)$/ { print $2, $1 }' |
 		sort -k1,1nr | awk '{ printf "%s%s", s, $2; s = " " }')"
-	p=$(prof_times "$TMPD/off.stat" | awk '$1 == "parent" { print $2; exit }')
-	l=$(prof_times "$TMPD/off.stat" | awk '$1 == "light" { print $2; exit }')
+	for try in 1 2 3; do
+		OPTS=funcgraph-tail,nograph_time run_all off ||
+			fail "profile failed"
+		p=$(prof_time_of "$TMPD/off.stat" parent)
+		l=$(prof_time_of "$TMPD/off.stat" light)
+		[ "${p:-0}" -lt "${l:-0}" ] && break
+	done
 	assertTrue "nograph_time: parent's own time ($p) < light ($l)" "[ $p -lt $l ]"
 }
 

@@ -48,11 +48,30 @@
 #define VS_PROBED	(1 << 31)
 
 /*
- * Save xmm0-7 / ymm0-7 / zmm0-7 and MXCSR in the VEC_AREA bytes at %rsp.
+ * Move vector registers 0 to nr-1 between the registers and the area, with
+ * insn at width r (xmm, ymm, zmm).  nr is 8 where a function's arguments
+ * are live, 2 at its return (xmm0/xmm1, or ymm0/zmm0: the only vector
+ * return registers).
+ */
+.macro VEC_MOVE insn, r, dir, nr
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	.if \i < \nr
+	.ifc \dir, store
+	\insn	%\r\i, VEC_REGS + \i * 64(%rsp)
+	.else
+	\insn	VEC_REGS + \i * 64(%rsp), %\r\i
+	.endif
+	.endif
+	.endr
+.endm
+
+/*
+ * Save vector registers 0 to nr-1 (xmm, ymm or zmm) and MXCSR in the
+ * VEC_AREA bytes at %rsp.
  * Clobbers %rax, %rcx, %rdx, %r8, %r11 (the caller has saved what it needs
  * of them; %r11 is never live at a call or a return).
  */
-.macro SAVE_VECTORS
+.macro SAVE_VECTORS nr=8
 	movl	ftrace_vec_state(%rip), %r11d
 	testl	%r11d, %r11d
 	jnz	1f
@@ -75,39 +94,18 @@
 	jz	3f
 	movl	$VEC_HOW_XMM, %edx
 3:	movl	%edx, VEC_HOW(%rsp)
-	movaps	%xmm0, VEC_REGS + 0 * 64(%rsp)
-	movaps	%xmm1, VEC_REGS + 1 * 64(%rsp)
-	movaps	%xmm2, VEC_REGS + 2 * 64(%rsp)
-	movaps	%xmm3, VEC_REGS + 3 * 64(%rsp)
-	movaps	%xmm4, VEC_REGS + 4 * 64(%rsp)
-	movaps	%xmm5, VEC_REGS + 5 * 64(%rsp)
-	movaps	%xmm6, VEC_REGS + 6 * 64(%rsp)
-	movaps	%xmm7, VEC_REGS + 7 * 64(%rsp)
+	VEC_MOVE movaps, xmm, store, \nr
 	jmp	6f
 4:	movl	$VEC_HOW_YMM, VEC_HOW(%rsp)
-	vmovaps	%ymm0, VEC_REGS + 0 * 64(%rsp)
-	vmovaps	%ymm1, VEC_REGS + 1 * 64(%rsp)
-	vmovaps	%ymm2, VEC_REGS + 2 * 64(%rsp)
-	vmovaps	%ymm3, VEC_REGS + 3 * 64(%rsp)
-	vmovaps	%ymm4, VEC_REGS + 4 * 64(%rsp)
-	vmovaps	%ymm5, VEC_REGS + 5 * 64(%rsp)
-	vmovaps	%ymm6, VEC_REGS + 6 * 64(%rsp)
-	vmovaps	%ymm7, VEC_REGS + 7 * 64(%rsp)
+	VEC_MOVE vmovaps, ymm, store, \nr
 	jmp	6f
 5:	movl	$VEC_HOW_ZMM, VEC_HOW(%rsp)
-	vmovaps	%zmm0, VEC_REGS + 0 * 64(%rsp)
-	vmovaps	%zmm1, VEC_REGS + 1 * 64(%rsp)
-	vmovaps	%zmm2, VEC_REGS + 2 * 64(%rsp)
-	vmovaps	%zmm3, VEC_REGS + 3 * 64(%rsp)
-	vmovaps	%zmm4, VEC_REGS + 4 * 64(%rsp)
-	vmovaps	%zmm5, VEC_REGS + 5 * 64(%rsp)
-	vmovaps	%zmm6, VEC_REGS + 6 * 64(%rsp)
-	vmovaps	%zmm7, VEC_REGS + 7 * 64(%rsp)
+	VEC_MOVE vmovaps, zmm, store, \nr
 6:
 .endm
 
-/* Undo SAVE_VECTORS, %rsp at the area again.  Clobbers %eax. */
-.macro RESTORE_VECTORS
+/* Undo SAVE_VECTORS (the same nr), %rsp at the area again.  Clobbers %eax. */
+.macro RESTORE_VECTORS nr=8
 	/* ldmxcsr is slow: only when the C code changed a flag */
 	stmxcsr	VEC_MXCSR + 4(%rsp)	/* (VEC_INUSE, no longer needed) */
 	movl	VEC_MXCSR + 4(%rsp), %eax
@@ -121,33 +119,12 @@
 	cmpl	$VEC_HOW_SSE, %eax
 	je	3f
 	vzeroupper			/* the upper halves were zero */
-3:	movaps	VEC_REGS + 0 * 64(%rsp), %xmm0
-	movaps	VEC_REGS + 1 * 64(%rsp), %xmm1
-	movaps	VEC_REGS + 2 * 64(%rsp), %xmm2
-	movaps	VEC_REGS + 3 * 64(%rsp), %xmm3
-	movaps	VEC_REGS + 4 * 64(%rsp), %xmm4
-	movaps	VEC_REGS + 5 * 64(%rsp), %xmm5
-	movaps	VEC_REGS + 6 * 64(%rsp), %xmm6
-	movaps	VEC_REGS + 7 * 64(%rsp), %xmm7
+3:	VEC_MOVE movaps, xmm, load, \nr
 	jmp	6f
 	/* a VEX.256 load zeroes bits 256-511: they were zero */
-4:	vmovaps	VEC_REGS + 0 * 64(%rsp), %ymm0
-	vmovaps	VEC_REGS + 1 * 64(%rsp), %ymm1
-	vmovaps	VEC_REGS + 2 * 64(%rsp), %ymm2
-	vmovaps	VEC_REGS + 3 * 64(%rsp), %ymm3
-	vmovaps	VEC_REGS + 4 * 64(%rsp), %ymm4
-	vmovaps	VEC_REGS + 5 * 64(%rsp), %ymm5
-	vmovaps	VEC_REGS + 6 * 64(%rsp), %ymm6
-	vmovaps	VEC_REGS + 7 * 64(%rsp), %ymm7
+4:	VEC_MOVE vmovaps, ymm, load, \nr
 	jmp	6f
-5:	vmovaps	VEC_REGS + 0 * 64(%rsp), %zmm0
-	vmovaps	VEC_REGS + 1 * 64(%rsp), %zmm1
-	vmovaps	VEC_REGS + 2 * 64(%rsp), %zmm2
-	vmovaps	VEC_REGS + 3 * 64(%rsp), %zmm3
-	vmovaps	VEC_REGS + 4 * 64(%rsp), %zmm4
-	vmovaps	VEC_REGS + 5 * 64(%rsp), %zmm5
-	vmovaps	VEC_REGS + 6 * 64(%rsp), %zmm6
-	vmovaps	VEC_REGS + 7 * 64(%rsp), %zmm7
+5:	VEC_MOVE vmovaps, zmm, load, \nr
 6:
 .endm
 
