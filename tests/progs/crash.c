@@ -10,8 +10,12 @@
  *   daemon FILE   daemon(): the parent _exit()s inside it; the child
  *                 calls traced functions, writes its pid to FILE and exits
  *   exec CMD...   execvp(CMD): the image it replaces ends without exit()
+ *   threads       two threads run and exit (their buffers retired), a third
+ *                 runs and waits; then abort()
  * It prints "start" on stdout first.
  */
+#include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +104,36 @@ noinline void end_exec(char **cmd)
 	exit(127);
 }
 
+static sem_t running;
+
+noinline void *thread_run(void *wait)
+{
+	before_end(2);
+	if (wait) {
+		sem_post(&running);
+		for (;;)
+			pause();
+	}
+	return NULL;
+}
+
+noinline void end_threads(void)
+{
+	pthread_t t;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (pthread_create(&t, NULL, thread_run, NULL))
+			exit(1);
+		pthread_join(t, NULL);
+	}
+	sem_init(&running, 0, 0);
+	if (pthread_create(&t, NULL, thread_run, &running))
+		exit(1);
+	sem_wait(&running);
+	abort();
+}
+
 int main(int argc, char **argv)
 {
 	const char *how = argc > 1 ? argv[1] : "exit";
@@ -119,6 +153,8 @@ int main(int argc, char **argv)
 		end_daemon(argv[2]);
 	else if (!strcmp(how, "exec") && argc > 2)
 		end_exec(argv + 2);
+	else if (!strcmp(how, "threads"))
+		end_threads();
 	end_exit();
 	return 0;
 }

@@ -21,7 +21,7 @@ oneTimeSetUp() {
 			{ cat "$TMPD/cc.log"; fail "ftrace-cc crash $l"; }
 	done
 	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
-		-o "$TMPD/crash.plain" "$KIT/tests/progs/crash.c" ||
+		-o "$TMPD/crash.plain" "$KIT/tests/progs/crash.c" -lpthread ||
 		fail "plain build"
 }
 
@@ -118,6 +118,32 @@ test_abort() {
 test_segv_in_traced_function() {
 	assertEquals "untraced" 139 "$(plain_status segv)"
 	check_end segv end_segv 139
+}
+
+# Threads that exited before the end (their buffers retired, copied into
+# smaller ones) and a thread alive at the end: each one's calls.
+test_threads() {
+	local l out tid
+	for l in $LEVELS; do
+		out=$TMPD/threads$l
+		frun "$out" function "$TMPD/crash$l" threads
+		assertEquals "$l: status" 134 $?
+		assertEquals "$l: threads" 3 "$(fn_edges "$out" |
+			grep " before_end <-thread_run$" | cut -d" " -f1 |
+			sort -u | wc -l)"
+		for tid in $(fn_edges "$out" | grep " thread_run <-" |
+			     cut -d" " -f1); do
+			assertEquals "$l: thread $tid" \
+				"$(printf '%s\n' "before_end <-thread_run" \
+					"crash_leaf <-before_end" \
+					"crash_leaf <-before_end")" \
+				"$(thread_edges "$out" "$tid" |
+				   grep -v '^thread_run')"
+		done
+		assertTrue "$l: main" \
+			"fn_edges '$out' | grep -q ' end_threads <-main$'"
+		assert_parses "$out" function
+	done
 }
 
 # exec: the image exec replaces ends without exit(); its trace comes first
