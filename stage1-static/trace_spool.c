@@ -41,6 +41,7 @@ static size_t spool_hdr_len;
 static char spool_dir[PATH_MAX];
 static char spool_path[PATH_MAX + 32];
 static size_t spool_page;
+static struct stat spool_st;		/* the file spool_fd must still be */
 
 /*
  * What this process mapped, by region slot: a private copy, because after
@@ -108,45 +109,70 @@ static void spool_write_text(uint64_t first)
 	put_str(p, end, "\n");
 }
 
+/*
+ * Whether spool_fd is still our file: a program that closes every
+ * descriptor and opens its own may have been given that number.  Then
+ * nothing more goes to the spool (and the lock is gone with the close:
+ * the reader sees the file still mapped, spool_owner_alive()).
+ */
+static int spool_fd_ok(void)
+{
+	struct stat st;
+
+	return !fstat(spool_fd, &st) && st.st_ino == spool_st.st_ino &&
+	       st.st_dev == spool_st.st_dev;
+}
+
 /* Reserve len bytes at off of the file (and make them part of it). */
 static int spool_reserve(off_t off, size_t len)
 {
 	return fallocate(spool_fd, 0, off, len) ? -errno : 0;
 }
 
+/* DIR/PID.buf, or DIR/PID.N.buf for n > 0; DIR/.PID.new for n < 0 */
+static void spool_name(char *buf, size_t len, int n)
+{
+	char *end = buf + len - 1, *p;
+
+	p = put_str(buf, end, spool_dir);
+	p = put_str(p, end, n < 0 ? "/." : "/");
+	p = put_u64(p, end, spool_pid, 0);
+	if (n > 0) {
+		p = put_str(p, end, ".");
+		p = put_u64(p, end, n, 0);
+	}
+	p = put_str(p, end, n < 0 ? ".new" : ".buf");
+	*p = 0;
+}
+
 /*
- * A new file, locked, with its header.  The name is the pid, or the pid
- * and a number when the pid's file exists (a program exec'd by a traced
- * process has its pid and finds its file, left by the exec).
+ * A new file, locked, with room for its header, under a private name
+ * (spool_publish() gives it its own once the header is written: a reader
+ * never sees a file half made).
  */
 static void spool_open(void)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	char *end = spool_path + sizeof(spool_path) - 1, *p;
-	unsigned int n;
 	void *mem;
-	int fd = -1;
+	int fd;
 
 	spool_pid = getpid();
-	for (n = 0; n < 100 && fd < 0; n++) {
-		p = put_str(spool_path, end, spool_dir);
-		p = put_str(p, end, "/");
-		p = put_u64(p, end, spool_pid, 0);
-		if (n) {
-			p = put_str(p, end, ".");
-			p = put_u64(p, end, n, 0);
-		}
-		p = put_str(p, end, ".buf");
-		*p = 0;
-		fd = open(spool_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
-			  0600);
-		if (fd < 0 && errno != EEXIST)
-			return;
-	}
+	spool_name(spool_path, sizeof(spool_path), -1);
+	/* one left by a process of this pid that died while making it */
+	unlink(spool_path);
+	fd = open(spool_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return;
-	/* the lock says "alive"; a fork child does not inherit it */
+	/* out of the way of the descriptors the program counts on */
+	spool_fd = fcntl(fd, F_DUPFD_CLOEXEC, 256);
+	if (spool_fd >= 0) {
+		close(fd);
+		fd = spool_fd;
+	}
 	spool_fd = fd;
+	if (fstat(fd, &spool_st))
+		goto fail;
+	/* the lock says "alive"; a fork child does not inherit it */
 	spool_hdr_len = (sizeof(*spool_hdr) + spool_page - 1) &
 			~(spool_page - 1);
 	if (fcntl(fd, F_SETLK, &fl) || spool_reserve(0, spool_hdr_len))
@@ -188,6 +214,39 @@ static void spool_fill(const struct spool_header *from)
 	__atomic_store_n(&h->magic, SPOOL_MAGIC, __ATOMIC_RELEASE);
 }
 
+/* No spool after all: what is mapped later is anonymous memory. */
+static void spool_drop(void)
+{
+	munmap(spool_hdr, spool_hdr_len);
+	spool_hdr = NULL;
+	close(spool_fd);
+	spool_fd = -1;
+}
+
+/*
+ * The file under its name: the pid, or the pid and a number when the
+ * pid's file exists (a program exec'd by a traced process has its pid,
+ * and finds the file the image it replaced left).
+ */
+static void spool_publish(void)
+{
+	char path[sizeof(spool_path)];
+	int n;
+
+	for (n = 0; n < 100; n++) {
+		spool_name(path, sizeof(path), n);
+		if (!link(spool_path, path))
+			break;
+		if (errno != EEXIST)
+			n = 100;
+	}
+	unlink(spool_path);
+	if (n < 100)
+		memcpy(spool_path, path, sizeof(path));
+	else
+		spool_drop();
+}
+
 static int spool_add_object(struct dl_phdr_info *info, size_t size,
 			    void *data)
 {
@@ -217,6 +276,8 @@ void *spool_map(size_t len, enum spool_kind kind, unsigned int index)
 	int i;
 
 	if (!h || spool_pid != getpid())
+		return NULL;
+	if (!spool_fd_ok())
 		return NULL;
 	/* every piece starts on a page of the file: mmap() wants it so */
 	len = (len + spool_page - 1) & ~(spool_page - 1);
@@ -265,8 +326,9 @@ int spool_unmap(void *mem, size_t len)
 			 __ATOMIC_RELEASE);
 	munmap(mem, spool_mine[i].len);
 	/* give the space back; the offsets of later pieces stay */
-	fallocate(spool_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-		  spool_hdr->regions[i].off, spool_hdr->regions[i].len);
+	if (spool_fd_ok())
+		fallocate(spool_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			  spool_hdr->regions[i].off, spool_hdr->regions[i].len);
 	spool_mine[i].addr = NULL;
 	errno = saved_errno;
 	return 1;
@@ -298,13 +360,14 @@ void spool_set_tracer(const char *name)
 int spool_fork_child(void)
 {
 	struct spool_header *parent = spool_hdr;
-	int i;
+	int i, saved_errno = errno;
 
 	if (!parent || spool_pid == getpid())
 		return 0;
 	/* the child's own file first: the parent's header is copied */
 	spool_hdr = NULL;
-	close(spool_fd);
+	if (spool_fd_ok())
+		close(spool_fd);
 	spool_fd = -1;
 	spool_open();
 	if (spool_hdr)
@@ -316,6 +379,9 @@ int spool_fork_child(void)
 		spool_mine[i].addr = NULL;
 	}
 	munmap(parent, spool_hdr_len);
+	if (spool_hdr)
+		spool_publish();
+	errno = saved_errno;
 	return 1;
 }
 
@@ -337,6 +403,7 @@ __attribute__((constructor(101))) static void spool_init(void)
 {
 	const char *dir = getenv(SPOOL_ENV);
 	unsigned int cpu;
+	int saved_errno = errno;
 
 	if (!dir || !*dir || getenv(SPOOL_FORMAT_ENV))
 		return;
@@ -357,9 +424,12 @@ __attribute__((constructor(101))) static void spool_init(void)
 	mkdir(spool_dir, 0700);
 	spool_open();
 	if (!spool_hdr)
-		return;
+		goto out;
 	spool_hdr->clk_ns0 = mono_ns();
 	spool_hdr->clk_ts0 = trace_clock_local(&cpu);
 	spool_fill(NULL);
 	dl_iterate_phdr(spool_add_object, NULL);
+	spool_publish();
+out:
+	errno = saved_errno;
 }

@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <tracefs.h>
 #include <linux/trace_spool.h>
 #include "trace.h"
@@ -148,14 +149,40 @@ static int adopt_buffers(const struct spool_header *h, int *unreadable)
 	return nr;
 }
 
-/* 1 while the process that writes the file holds its lock. */
-static int spool_owner_alive(int fd)
+/*
+ * Whether process pid still maps the file: its lock is gone when it closed
+ * the descriptor (a program that closes every descriptor it did not open),
+ * yet it lives and may still write.  After an exec the new image maps
+ * nothing of it.
+ */
+static int spool_mapped_by(pid_t pid, const struct stat *st)
+{
+	char path[64], line[512];
+	unsigned long long ino;
+	unsigned int maj, min;
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%*s %*s %*s %x:%x %llu", &maj, &min,
+			       &ino) == 3 && ino == st->st_ino &&
+			maj == major(st->st_dev) && min == minor(st->st_dev);
+	fclose(f);
+	return found;
+}
+
+/* 1 while the process that writes the file lives (holds its lock). */
+static int spool_owner_alive(int fd, pid_t pid, const struct stat *st)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 
 	if (fcntl(fd, F_GETLK, &fl))
 		spool_bad("cannot test its lock: %s", strerror(errno));
-	return fl.l_type != F_UNLCK;
+	return fl.l_type != F_UNLCK || (pid > 0 && spool_mapped_by(pid, st));
 }
 
 static void print_settings(void)
@@ -197,23 +224,26 @@ void trace_spool_format(const char *path)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		spool_bad("%s", strerror(errno));
-	if (spool_owner_alive(fd))
-		_exit(SPOOL_EXIT_LIVE);
 	if (fstat(fd, &st))
 		spool_bad("%s", strerror(errno));
-	/* its owner exited normally and printed it meanwhile */
-	if (!st.st_nlink)
-		_exit(SPOOL_EXIT_EMPTY);
 	if (st.st_size < (off_t)sizeof(*h))
 		spool_bad("truncated header (%lld bytes)",
 			  (long long)st.st_size);
 	map_len = st.st_size;
 	mem = mmap(NULL, map_len, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
 	if (mem == MAP_FAILED)
 		spool_bad("%s", strerror(errno));
 	map = mem;
 	h = mem;
+	if (h->magic == SPOOL_MAGIC && spool_owner_alive(fd, h->pid, &st))
+		_exit(SPOOL_EXIT_LIVE);
+	/*
+	 * Its owner exited normally and printed it meanwhile: it unlinks the
+	 * file before its lock goes, so this is seen after the lock.
+	 */
+	if (fstat(fd, &st) || !st.st_nlink)
+		_exit(SPOOL_EXIT_EMPTY);
+	close(fd);
 	check_header(h);
 
 	nr = adopt_buffers(h, &unreadable);

@@ -10,10 +10,14 @@
  *   daemon FILE   daemon(): the parent _exit()s inside it; the child
  *                 calls traced functions, writes its pid to FILE and exits
  *   exec CMD...   execvp(CMD): the image it replaces ends without exit()
+ *   closefds DATA READY  closes descriptors 256-1023 (where the kit keeps
+ *                 its own), puts DATA on 256-263, starts a thread that
+ *                 traces, then as hang READY
  *   threads       two threads run and exit (their buffers retired), a third
  *                 runs and waits; then abort()
  * It prints "start" on stdout first.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
@@ -134,6 +138,24 @@ noinline void end_threads(void)
 	abort();
 }
 
+noinline void end_closefds(const char *data, const char *ready)
+{
+	pthread_t t;
+	int fd, i;
+
+	for (i = 256; i < 1024; i++)
+		close(i);
+	fd = open(data, O_RDWR);
+	if (fd < 0)
+		exit(1);
+	for (i = 256; i < 264; i++)
+		dup2(fd, i);
+	if (pthread_create(&t, NULL, thread_run, NULL))
+		exit(1);
+	pthread_join(t, NULL);
+	end_hang(ready);
+}
+
 int main(int argc, char **argv)
 {
 	const char *how = argc > 1 ? argv[1] : "exit";
@@ -155,6 +177,8 @@ int main(int argc, char **argv)
 		end_exec(argv + 2);
 	else if (!strcmp(how, "threads"))
 		end_threads();
+	else if (!strcmp(how, "closefds") && argc > 3)
+		end_closefds(argv[2], argv[3]);
 	end_exit();
 	return 0;
 }

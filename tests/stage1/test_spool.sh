@@ -269,6 +269,31 @@ test_live_spool_left_alone() {
 		"fn_edges '$TMPD/format.err' | grep -q ' end_hang <-main$'"
 }
 
+# A program that closes the descriptors it did not open (the spool's, and
+# its lock with it) and reuses their numbers: its files are left alone,
+# the reader still sees it alive (the file is still mapped), and once it
+# is killed its trace is there.
+test_closed_descriptors() {
+	local f
+	mkdir "$TMPD/cl"
+	echo data >"$TMPD/cl.data"
+	(FTRACE_SPOOL=$TMPD/cl FTRACE_CURRENT_TRACER=function \
+		run_target "$TMPD/crash-O2" closefds "$TMPD/cl.data" \
+		"$TMPD/cl.ready" >/dev/null
+	true) 2>/dev/null &
+	wait_file "$TMPD/cl.ready" || fail "never ready"
+	assertEquals "its file untouched" data "$(cat "$TMPD/cl.data")"
+	f=$(ls "$TMPD"/cl/*.buf)
+	format "$f"
+	assertEquals "alive" 3 $?
+	kill -KILL "$(cat "$TMPD/cl.ready")"
+	wait
+	format "$f"
+	assertEquals "dead" 0 $?
+	assertTrue "printed" \
+		"fn_edges '$TMPD/format.err' | grep -q ' end_closefds <-main$'"
+}
+
 # A damaged spool gets one line naming the problem and status 1.
 test_bad_spool() {
 	local f
