@@ -294,6 +294,55 @@ test_closed_descriptors() {
 		"fn_edges '$TMPD/format.err' | grep -q ' end_closefds <-main$'"
 }
 
+# A u32 of a spool file at OFFSET, in the target's byte order.
+spool_u32() { # file offset
+	local b
+	b=($(od -An -v -j "$2" -N 4 -t u1 "$1"))
+	[ "$TEST_ENDIAN" = big ] && b=("${b[3]}" "${b[2]}" "${b[1]}" "${b[0]}")
+	echo $((b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24))
+}
+
+# The record the process was writing when it died: its slot reserved
+# (commit word { TRACE_UNUSED, lap }) but never committed; or a slot of
+# another lap.  The reader leaves it out, and prints the rest.  The main
+# thread's ring is the first piece after the header; its 6th slot holds
+# end_underscore_exit's record; a commit word is bytes 24 (type) and 25
+# (lap) of its slot.
+test_cut_record() {
+	local f hdr slot
+	need_facts TEST_ENDIAN || return
+	mkdir "$TMPD/cut"
+	FTRACE_SPOOL=$TMPD/cut FTRACE_CURRENT_TRACER=function \
+		run_target "$TMPD/crash-O2" _exit >/dev/null
+	f=$(ls "$TMPD"/cut/*.buf)
+	hdr=$(spool_u32 "$f" 520)
+	hdr=$(((hdr + 4095) / 4096 * 4096))
+	slot=$((hdr + 5 * 32))
+	format "$f"
+	assertEquals "intact" 0 $?
+	assertEquals "intact: the last record" 1 \
+		"$(fn_edges "$TMPD/format.err" |
+		   grep -c ' end_underscore_exit <-main$')"
+	cp "$f" "$TMPD/uncommitted.buf"
+	printf '\0' | dd of="$TMPD/uncommitted.buf" bs=1 seek=$((slot + 24)) \
+		conv=notrunc 2>/dev/null
+	cp "$f" "$TMPD/stale.buf"
+	printf '\1' | dd of="$TMPD/stale.buf" bs=1 seek=$((slot + 25)) \
+		conv=notrunc 2>/dev/null
+	for f in uncommitted stale; do
+		format "$TMPD/$f.buf"
+		assertEquals "$f: status" 0 $?
+		assertEquals "$f: the records before it" \
+			"$(printf '%s\n' "before_end <-main" \
+				"crash_leaf <-before_end" \
+				"crash_leaf <-before_end" \
+				"crash_leaf <-before_end")" \
+			"$(fn_edges "$TMPD/format.err" | cut -d" " -f2- |
+			   sed 1d)"
+		assert_parses "$TMPD/format.err" function
+	done
+}
+
 # A damaged spool gets one line naming the problem and status 1.
 test_bad_spool() {
 	local f
