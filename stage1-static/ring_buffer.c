@@ -26,7 +26,8 @@
  * ring_buffer_snapshot() copies it (rb_copy()) and keeps from the copy only
  * the slots whose commit word says "complete, and of the lap this index is
  * in".  Memory is mmap()ed (async-signal-safe: a thread's first event may
- * be in a handler).
+ * be in a handler): rings and structs from the spool file when there is
+ * one (trace_spool.c), so that they outlive the process; else anonymous.
  */
 #include <errno.h>
 #include <stdio.h>
