@@ -343,6 +343,30 @@ test_cut_record() {
 	done
 }
 
+# A program run without ftrace-run but with FTRACE_SPOOL: ftrace-run
+# --read-spool prints what it left, later.  And a run whose spool
+# directory holds an earlier run's files is refused in one line.
+test_read_spool_later() {
+	mkdir "$TMPD/later"
+	FTRACE_SPOOL=$TMPD/later FTRACE_CURRENT_TRACER=function \
+		run_target "$TMPD/crash-O2" abort >/dev/null 2>&1
+	assertEquals "status" 134 $?
+	cp -r "$TMPD/later" "$TMPD/out.d"
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --trace "$TMPD/out" -- \
+		"$TMPD/crash-O2" _exit >/dev/null 2>"$TMPD/out.err"
+	assertEquals "refused" 2 $?
+	assertEquals "in one line" 1 "$(wc -l <"$TMPD/out.err")"
+	assertTrue "naming the directory" \
+		"grep -q 'out.d holds an earlier run' '$TMPD/out.err'"
+
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --trace "$TMPD/later.txt" \
+		--read-spool "$TMPD/later"
+	assertEquals "read" 0 $?
+	assertEquals "its calls" "$(want_calls function end_abort)" \
+		"$(leftover "$TMPD/later.txt")"
+	assertFalse "removed" "[ -e '$TMPD/later' ]"
+}
+
 # A damaged spool gets one line naming the problem and status 1.
 test_bad_spool() {
 	local f
