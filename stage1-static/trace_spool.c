@@ -278,7 +278,7 @@ void *spool_map(size_t len, enum spool_kind kind, unsigned int index)
 	if (!h || spool_pid != getpid())
 		return NULL;
 	if (!spool_fd_ok())
-		return NULL;
+		goto out;
 	/* every piece starts on a page of the file: mmap() wants it so */
 	len = (len + spool_page - 1) & ~(spool_page - 1);
 	for (i = 0; i < SPOOL_MAX_REGIONS; i++)
