@@ -6,10 +6,12 @@
  *
  * The kernel's interrupt entry code raises a counter before it calls a
  * handler.  A program installs its own handlers, so the kit puts its entry
- * code around them: its sigaction() and signal() (linked into the program,
- * so they come before the C library's) install signal_irq_entry() in the
- * program's place and keep the program's handler in irq_actions[]
- * (signal() lets the C library install the handler, then wraps it).
+ * code around them: its sigaction(), signal(), ssignal(), sysv_signal()
+ * and sigset() (linked into the program, so they come before the C
+ * library's) install signal_irq_entry() in the program's place and keep
+ * the program's handler in irq_actions[] (signal() and its kin let the C
+ * library install the handler, then wrap it; sigset() is built on our
+ * sigaction()).
  * signal_irq_entry() raises irq_count, calls the handler, lowers it.
  * sigaction() still reports the program's own handler and flags back.
  *
@@ -18,8 +20,7 @@
  * above it (stacks grow down on every arch of the kit) was recorded after
  * the jump, and the level is dropped then (irq_ctx_flags()).  Handlers on
  * an alternate signal stack placed above the thread's stack defeat that
- * test; so do handlers installed through sigset()/sysv_signal(), which
- * the kit does not wrap.
+ * test.
  */
 #include <errno.h>
 #include <signal.h>
@@ -136,21 +137,73 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 
 /*
  * signal() is the C library's own (its flags depend on siginterrupt()),
- * with the entry code put around the handler it installed.  A signal in
- * between runs the handler unwrapped: its events miss the 'h', no more.
+ * and so are sysv_signal() (one-shot, SA_RESETHAND | SA_NODEFER) and
+ * ssignal() (signal() under another name): the C library installs the
+ * handler through its internal sigaction, not ours, and libc_install()
+ * then puts the entry code around it.  A signal in between runs the
+ * handler unwrapped: its events miss the 'h', no more.  The previous
+ * handler is the program's, as our sigaction() reports it.
  */
 extern sighandler_t bsd_signal(int sig, sighandler_t handler);
+extern sighandler_t __sysv_signal(int sig, sighandler_t handler);
 
-sighandler_t signal(int sig, sighandler_t handler)
+static sighandler_t libc_install(int sig, sighandler_t handler,
+				 sighandler_t (*install)(int, sighandler_t))
 {
 	struct sigaction old, cur;
 
 	if (sigaction(sig, NULL, &old))
 		return SIG_ERR;
-	if (bsd_signal(sig, handler) == SIG_ERR)
+	if (install(sig, handler) == SIG_ERR)
 		return SIG_ERR;
 	if (handler != SIG_DFL && handler != SIG_IGN &&
 	    !sigaction(sig, NULL, &cur) && cur.sa_handler == handler)
 		sigaction(sig, &cur, NULL);
 	return old.sa_handler;
+}
+
+sighandler_t signal(int sig, sighandler_t handler)
+{
+	return libc_install(sig, handler, bsd_signal);
+}
+
+sighandler_t ssignal(int sig, sighandler_t handler)
+{
+	return libc_install(sig, handler, bsd_signal);
+}
+
+sighandler_t sysv_signal(int sig, sighandler_t handler)
+{
+	return libc_install(sig, handler, __sysv_signal);
+}
+
+/*
+ * sigset() (System V) has no other name in the C library to call, so it
+ * is written here on top of our sigaction(), with its rules: SIG_HOLD
+ * blocks sig and leaves the handler; anything else installs it (no
+ * flags, an empty mask) and unblocks sig.  Both return SIG_HOLD if sig
+ * was blocked before, else the previous handler.
+ */
+sighandler_t sigset(int sig, sighandler_t disp)
+{
+	struct sigaction act, old;
+	sigset_t set, prev;
+
+	if (disp == SIG_ERR || sigemptyset(&set) || sigaddset(&set, sig)) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	if (disp == SIG_HOLD) {
+		if (sigprocmask(SIG_BLOCK, &set, &prev) ||
+		    sigaction(sig, NULL, &old))
+			return SIG_ERR;
+	} else {
+		memset(&act, 0, sizeof(act));
+		act.sa_handler = disp;
+		sigemptyset(&act.sa_mask);
+		if (sigaction(sig, &act, &old) ||
+		    sigprocmask(SIG_UNBLOCK, &set, &prev))
+			return SIG_ERR;
+	}
+	return sigismember(&prev, sig) ? SIG_HOLD : old.sa_handler;
 }

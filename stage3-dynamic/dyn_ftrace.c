@@ -69,6 +69,20 @@ struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 	return lo ? &ftrace_records[lo - 1] : NULL;
 }
 
+/*
+ * The record of the site that holds ip, or NULL.  selfpc lies inside its
+ * site's call instruction (x86_64's 6-byte sites: one byte in; ARM's
+ * Thumb bit), never further: an ip past that is in a function whose site
+ * was not recorded (an object recordmcount never saw), and must not be
+ * taken for the function before it.
+ */
+struct dyn_ftrace *ftrace_location(unsigned long ip)
+{
+	struct dyn_ftrace *rec = ftrace_lookup_ip(ip);
+
+	return rec && ip - rec->ip < MCOUNT_INSN_SIZE ? rec : NULL;
+}
+
 /* Does ops want the function whose record has this ip? */
 static int ops_wants(struct ftrace_ops *ops, struct ftrace_ops_hash *h,
 		     unsigned long rec_ip)
@@ -96,9 +110,24 @@ int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 
 	if (!h)
 		return 1;
-	/* the hashes hold rec->ip; selfpc may lie a little after it */
-	rec = ftrace_lookup_ip(ip);
+	/*
+	 * The hashes hold rec->ip; selfpc may lie a little after it.  An ip
+	 * no record holds is in no filter: with a filter in force it is
+	 * refused, without one it passes (notrace cannot name it either).
+	 */
+	rec = ftrace_location(ip);
 	return ops_wants(ops, h, rec ? rec->ip : ip);
+}
+
+int ftrace_ops_filtered(struct ftrace_ops *ops)
+{
+	struct ftrace_ops_hash *h = ops_hash(ops);
+	struct ftrace_hash *filter;
+
+	if (!h)
+		return 0;
+	filter = __atomic_load_n(&h->filter_hash, __ATOMIC_ACQUIRE);
+	return filter && filter->count;
 }
 
 unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec)
@@ -121,10 +150,53 @@ static const char *ftrace_doing;
 static struct dyn_ftrace *ftrace_failed_rec;
 static int ftrace_failed_err;
 
+/*
+ * Sites recordmcount never saw (an object built without it) still call
+ * MCOUNT_ADDR.  Where that is a stub, they are never traced.  Where it is
+ * ftrace_caller itself (the seed design: MCOUNT_ADDR == FTRACE_ADDR),
+ * they reach ftrace_call whatever the filters say; ftrace_ops_list_func()
+ * tests every ops, but a lone ops is called directly.  While that ops has a
+ * filter, ftrace_call calls ftrace_lone_ops_func() instead, which asks
+ * ftrace_ops_test() first: an unrecorded ip is in no filter, so with a
+ * filter in force such functions are left out, as where mcount is a
+ * stub, and the function tracer agrees with the graph tracer
+ * (ftrace_graph_wants(), stage4-dyn-graph/).  Without a filter they are
+ * traced, as at stage 1.
+ */
+static struct ftrace_ops *ftrace_lone_ops;
+
+static void ftrace_lone_ops_func(unsigned long frompc, unsigned long selfpc)
+{
+	struct ftrace_ops *op = __atomic_load_n(&ftrace_lone_ops,
+						__ATOMIC_ACQUIRE);
+
+	if (ftrace_ops_test(op, selfpc))
+		op->func(frompc, selfpc);
+}
+
+int ftrace_unrecorded_sites_traced(void)
+{
+	return MCOUNT_ADDR == FTRACE_ADDR;
+}
+
+/* What ftrace_call must call for func; ftrace_lock held. */
+static ftrace_func_t ftrace_call_target(ftrace_func_t func)
+{
+	struct ftrace_ops *op = ftrace_ops_list;
+
+	if (!ftrace_unrecorded_sites_traced() || !op || op->next ||
+	    func != op->func || func == ftrace_stub || !ftrace_ops_filtered(op))
+		return func;
+	/* under stop_machine(): no other thread runs */
+	__atomic_store_n(&ftrace_lone_ops, op, __ATOMIC_RELEASE);
+	return ftrace_lone_ops_func;
+}
+
 static int set_trace_func(ftrace_func_t func)
 {
 	int ret;
 
+	func = ftrace_call_target(func);
 	if (func == ftrace_cur_func)
 		return 0;
 	ftrace_doing = "pointing ftrace_call at the new tracer";

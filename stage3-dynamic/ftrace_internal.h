@@ -18,6 +18,15 @@ extern unsigned long long ftrace_update_time_ns;	/* start-up conversion */
 void ftrace_dyn_init(void);
 /* The record of the function holding ip (last rec->ip <= ip), or NULL. */
 struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip);
+/* The record of the site holding ip (a selfpc), or NULL: not recorded. */
+struct dyn_ftrace *ftrace_location(unsigned long ip);
+/* ops has a filter in force (an ip no record holds does not pass it) */
+int ftrace_ops_filtered(struct ftrace_ops *ops);
+/*
+ * MCOUNT_ADDR is ftrace_caller: a site recordmcount never saw reaches the
+ * tracers, which must then test its ip against their filters.
+ */
+int ftrace_unrecorded_sites_traced(void);
 /* How many registered ops want rec (the kernel's ref count). */
 unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec);
 

@@ -23,8 +23,6 @@ static struct ftrace_ops graph_ops = {
 	.flags	= FTRACE_OPS_FL_GLOBAL,
 };
 
-/* the graph tracer is registered (guarded by ftrace_lock) */
-static int ftrace_graph_active;
 /* ftrace_graph_call jumps to ftrace_graph_caller now */
 static int ftrace_graph_caller_on;
 /* after ftrace_bug(): never patched again */
@@ -35,13 +33,35 @@ static int ftrace_graph_caller_dead;
  * ops enabled the site.  While all registered ops share the global
  * filter files, the enabled sites are exactly the graph tracer's.  An ops
  * with its own hash (or none, wanting everything) enables others: then
- * function_graph_enter() asks ftrace_graph_wants() first.
+ * function_graph_enter() asks ftrace_graph_wants() first.  So it does
+ * where sites recordmcount never saw reach ftrace_caller too
+ * (ftrace_unrecorded_sites_traced()) while the graph has a filter: their
+ * ip is in no filter, so they are left out, as where they reach a stub.
  */
 int ftrace_graph_filter_check;
 
 int ftrace_graph_wants(unsigned long selfpc)
 {
 	return ftrace_ops_test(&graph_ops, selfpc);
+}
+
+/*
+ * Is the graph tracer on?  Exactly while graph_ops is on the ops list:
+ * register_ftrace_function() puts it there and runs the update in one
+ * ftrace_lock section, unregister_ftrace_function() likewise, so every
+ * update (this one's, or another thread's: a filter write, the function
+ * tracer) sees the list and patches ftrace_graph_call to agree with it.
+ * No separate flag that an update could read before or after the list
+ * changes.  Called with ftrace_lock held.
+ */
+static int graph_ops_registered(void)
+{
+	struct ftrace_ops *op;
+
+	for (op = ftrace_ops_list; op; op = op->next)
+		if (op == &graph_ops)
+			return 1;
+	return 0;
 }
 
 static int other_ops_differ(void)
@@ -61,10 +81,13 @@ static int other_ops_differ(void)
  */
 int ftrace_graph_update_caller(void)
 {
-	int want = ftrace_graph_active && !ftrace_graph_caller_dead;
+	int want = graph_ops_registered() && !ftrace_graph_caller_dead;
+	int check = other_ops_differ() ||
+		    (ftrace_unrecorded_sites_traced() &&
+		     ftrace_ops_filtered(&graph_ops));
 	int ret;
 
-	__atomic_store_n(&ftrace_graph_filter_check, want && other_ops_differ(),
+	__atomic_store_n(&ftrace_graph_filter_check, want && check,
 			 __ATOMIC_RELAXED);
 	if (want == ftrace_graph_caller_on)
 		return 0;
@@ -84,44 +107,32 @@ void ftrace_graph_kill_caller(void)
 	ftrace_graph_caller_dead = 1;
 }
 
-/* register_ftrace_graph() (stage2-graph/fgraph.c), hooks already set */
+/*
+ * fgraph_update() (stage2-graph/fgraph_ops.c), the hooks already set.
+ * graph_ops already registered (the other graph user came first, or the
+ * hooks changed): nothing to patch.  Only fgraph_update(), under its
+ * fgraph_lock, registers or unregisters graph_ops, so the answer cannot
+ * change before register_ftrace_function() takes ftrace_lock again; the
+ * state every update reads is the list, changed inside that call.
+ */
 int ftrace_graph_startup(void)
 {
-	int ret;
+	int on;
 
 	pthread_mutex_lock(&ftrace_lock);
-	if (ftrace_graph_active) {	/* registered already: new hooks only */
-		pthread_mutex_unlock(&ftrace_lock);
-		return 0;
-	}
-	ftrace_graph_active = 1;
+	on = graph_ops_registered();
 	pthread_mutex_unlock(&ftrace_lock);
-	/*
-	 * register_ftrace_function() takes ftrace_lock itself and runs the
-	 * update: sites and ftrace_graph_call change together.
-	 */
-	ret = register_ftrace_function(&graph_ops);
-	if (ret) {
-		pthread_mutex_lock(&ftrace_lock);
-		ftrace_graph_active = 0;
-		pthread_mutex_unlock(&ftrace_lock);
-	}
-	return ret;
+	return on ? 0 : register_ftrace_function(&graph_ops);
 }
 
 /*
- * unregister_ftrace_graph(): ftrace_graph_call becomes a NOP again and the
- * sites only the graph tracer wanted too.  Functions hijacked before still
- * return through return_to_handler, which needs no patched code.
+ * fgraph_update(), when the graph has no user: ftrace_graph_call becomes a
+ * NOP again and the sites only the graph tracer wanted too.  Functions
+ * hijacked before still return through return_to_handler, which needs no
+ * patched code.
  */
 void ftrace_graph_shutdown(void)
 {
-	pthread_mutex_lock(&ftrace_lock);
-	if (!ftrace_graph_active) {
-		pthread_mutex_unlock(&ftrace_lock);
-		return;
-	}
-	ftrace_graph_active = 0;
-	pthread_mutex_unlock(&ftrace_lock);
+	/* -ENOENT: not registered (a failed start); nothing to undo */
 	unregister_ftrace_function(&graph_ops);
 }

@@ -7,7 +7,9 @@
  * _mcount's graph path (mcount.S) calls prepare_ftrace_return() with
  *	parent		= &(the MCOUNT_AT slot of _mcount's frame), our copy
  *			  of the function's return address (at on entry)
- *	selfpc		= the "jal _mcount" of the function
+ *	selfpc		= the "jal _mcount" of the function; for a -mlong-calls
+ *			  site its "jalr r" (stage 2) or the lui that starts
+ *			  the sequence (rec->ip, stage 4)
  *	frame_pointer	= the function's sp (just above _mcount's frame)
  *
  * A leaf function never stored ra: it gets it back from at, via _mcount's
@@ -87,17 +89,25 @@ static void prologue_unknown(unsigned long selfpc)
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
-	const uint32_t *site = (const uint32_t *)selfpc;
 	unsigned long *mcount_frame = parent - MCOUNT_AT / 4;
 	unsigned long sp = frame_pointer, *slot = parent, ret;
+	struct mips_site site;
 	struct mips_frame f;
 	uint32_t before;
 
-	if (mips_frame_decode(site, 1, &f)) {
+	/*
+	 * selfpc is the jal, or for a -mlong-calls site the jalr (stage 2)
+	 * or the lui (rec->ip, stage 4).  The prologue ends before the
+	 * sequence's first word: read backwards from the jalr, its own
+	 * lui, addiu and "move at,ra" would end the scan before the frame.
+	 */
+	mips_site_find((const uint32_t *)selfpc, &site);
+	if (mips_frame_decode(site.first, 1, &f)) {
 		prologue_unknown(selfpc);
 		return;
 	}
-	before = site[-1] == INSN_ADDIU_SP_M8 ? site[-2] : site[-1];
+	before = site.call[-1] == INSN_ADDIU_SP_M8 ? site.call[-2] :
+						     site.call[-1];
 	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */
 		unsigned long t4 = mcount_frame[MCOUNT_T4 / 4];
@@ -163,7 +173,6 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 				 ((addr) & 0xffff))
 #define INSN_JALR(reg)		(0x0000f809 | (reg) << 21)	/* jalr ra,reg */
 #define INSN_B(words)		(0x10000000 | (words))	/* beq zero,zero */
-#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
 
 static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
@@ -206,19 +215,17 @@ static unsigned int mips_read_site(struct dyn_ftrace *rec, unsigned long addr)
 
 /*
  * For ftrace_caller (mcount.S): a -mlong-calls site returns to ra with
- * its jalr at ra - 8, and its record is the lui before it.  Anything else
- * keeps ra - 8.
+ * its jalr at ra - 8, and its record is the first word of the sequence:
+ * the lui, or the branch that stands in for it once the site is disabled
+ * (a thread parked in ftrace_caller by an update may still get here).
+ * Anything else keeps ra - 8.
  */
 unsigned long ftrace_long_call_ip(unsigned long ra)
 {
-	const uint32_t *jalr = (const uint32_t *)(ra - MCOUNT_INSN_SIZE), *p;
-	unsigned int reg = (*jalr >> 21) & 31;
+	struct mips_site s;
 
-	for (p = jalr - 2; jalr - p < LONG_CALL_MAX; p--)
-		if (p[0] == INSN_LUI(reg, MCOUNT_ADDR) &&
-		    p[1] == INSN_ADDIU(reg, MCOUNT_ADDR))
-			return (unsigned long)p;
-	return (unsigned long)jalr;
+	mips_site_find((const uint32_t *)(ra - MCOUNT_INSN_SIZE), &s);
+	return (unsigned long)s.first;
 }
 
 /* What an enabled site holds at rec->ip, calling addr. */

@@ -242,10 +242,9 @@ ftrace_graph_call:
  * MCOUNT_RA slot.  parent (our copy of at) and the traced function's sp
  * are where they were at stage 2, so prepare_ftrace_return() is the same
  * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).  selfpc
- * is rec->ip, as ftrace_caller passes it: for a -mlong-calls site the lui
- * that starts the sequence, so that prepare_ftrace_return() reads the
- * function's prologue backwards from there and not from the jalr, with
- * the lui, addiu and move at,ra of the sequence in the way.
+ * is rec->ip, as ftrace_caller passes it (filters look it up): for a
+ * -mlong-calls site the first word of the sequence, not the jalr
+ * (prepare_ftrace_return() reads the prologue from there either way).
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:

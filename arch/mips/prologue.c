@@ -233,3 +233,55 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
 	f->ra_off = ra_off;
 	return 0;
 }
+
+/*
+ * A -mlong-calls site (asm/prologue.h) is recognised by its second word,
+ * "addiu r,r,%lo(_mcount)", followed within a few words by "jalr r".  Not
+ * by the lui: at stage 3 a disabled site holds a branch there instead,
+ * and a thread parked inside ftrace_caller may still need its first word
+ * (ftrace_long_call_ip()).
+ */
+#define INSN_JALR_MASK		0xfc1fffff	/* jalr ra,r: all but r */
+#define INSN_JALR		0x0000f809
+
+static int is_long_call_addiu(uint32_t insn, int reg)
+{
+	unsigned long lo = (unsigned long)_mcount & 0xffff;
+
+	return OP(insn) == OP_ADDIU && RS(insn) == reg && RT(insn) == reg &&
+	       UIMM(insn) == lo;
+}
+
+static int is_jalr(uint32_t insn, int reg)
+{
+	return (insn & INSN_JALR_MASK) == INSN_JALR && RS(insn) == reg;
+}
+
+void mips_site_find(const uint32_t *pc, struct mips_site *s)
+{
+	const uint32_t *p;
+	int reg;
+
+	s->first = s->call = pc;
+	if ((*pc & INSN_JALR_MASK) == INSN_JALR) {
+		/* the jalr: the sequence starts one word before the addiu */
+		reg = RS(*pc);
+		for (p = pc - 2; pc - p < LONG_CALL_MAX; p--) {
+			if (is_long_call_addiu(p[1], reg)) {
+				s->first = p;
+				return;
+			}
+		}
+		return;
+	}
+	/* the first word: find the jalr after the addiu */
+	reg = RT(pc[1]);
+	if (!is_long_call_addiu(pc[1], reg))
+		return;
+	for (p = pc + 2; p - pc < LONG_CALL_MAX; p++) {
+		if (is_jalr(*p, reg)) {
+			s->call = p;
+			return;
+		}
+	}
+}

@@ -145,6 +145,38 @@ test_on_off_1000_times_under_8_threads() {
 		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
 }
 
+# function_graph, the profiler and set_ftrace_filter switched by three
+# threads at once while 8 threads run the traced functions: every update
+# decides ftrace_graph_call from the ops list it changes under the same
+# lock (stage4-dyn-graph/fgraph_dyn.c), so the last one leaves it as the
+# graph's users want it, and nothing crashes or nests wrongly meanwhile.
+test_graph_profiler_and_filter_switched_concurrently() {
+	FTRACE_BUFFER_SIZE_KB=4096 FTRACE_TRACE_OPTIONS=funcgraph-proc \
+		dgctl race:150 gsite
+	assertEquals "exit status" 3 $?
+	assertEquals "bad 0 failed 0" "$(grep '^bad' "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+	assertEquals "graph on at the end: a jump" jump "$(gsite_state 1)"
+	local names='(g_top|g_mid|g_leaf|h_other)'
+	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
+	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
+	assertEquals "malformed lines" "" "$(grep -Ev \
+		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+\.[0-9]+ us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
+		"$TMPD/lines" | head -3)"
+	assertEquals "balanced per thread" "" "$(awk '
+		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
+		/\(\) \{$/ { d[t]++ }
+		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
+		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
+	# the same, then the graph tracer off: the NOP
+	dgctl race:50 write:current_tracer=nop gsite calls
+	assertEquals "exit status" 3 $?
+	assertEquals "bad 0 failed 0
+calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+	assertEquals "graph off: the NOP" nop "$(gsite_state 1)"
+}
+
 test_O0_build_through_ftrace_cc() {
 	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
 		-o "$TMPD/dgctl.O0" "$KIT/tests/progs/dyngraph/dgctl.c" || fail "ftrace-cc"

@@ -7,10 +7,12 @@
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage3/src
-case $ARCH in
-mips) other=-mlong-calls ;;
-arm) other=-mthumb ;;
-esac
+# the arch's other shape (arch/<arch>/tests/facts.sh), else the first one
+# its arch.mk refuses for the graph tracer; x86_64 has neither
+need_facts TEST_GRAPH_SHAPES || exit 1
+other=
+[ "$TEST_GRAPH_SHAPES" != none ] && other=$(echo $TEST_GRAPH_SHAPES | cut -d' ' -f1 | tr , ' ')
+[ -n "$other" ] || other=$(mkvar GRAPH_REFUSED_CFLAGS | awk '{ print $1 }')
 
 build() { # out: main + 3 builds of archsites_far.c, as tests/stage3 does
 	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE"

@@ -52,3 +52,15 @@ TEST_GCC_RECORD_MCOUNT=n
 # frame more than this many MB away; "none" here: the unwinder reads
 # prologues and has no such limit (nor can it pass an alloca frame)
 TEST_STACK_WALK_LIMIT_MB=none
+
+# Call-site shapes besides ARCH_CFLAGS' own that the graph tracer must
+# hook (tests/stage2/test_graph_site_shapes.sh): space-separated, the
+# flags of one shape joined by commas; "none" if the arch has no other.
+# -mlong-calls: lui/addiu/move at,ra/jalr, the jalr at ra - 8.
+TEST_GRAPH_SHAPES='-mlong-calls'
+
+# A call site recordmcount never saw, at stages 3 and 4
+# (tests/stage3/test_unrecorded_sites.sh): "traced" when it reaches
+# ftrace_caller (then only a filter in force leaves it out), "stub" when
+# it reaches a stub (never traced).  _mcount is ftrace_caller here.
+TEST_UNRECORDED_SITES=traced

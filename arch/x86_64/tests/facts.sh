@@ -33,3 +33,14 @@ TEST_GCC_RECORD_MCOUNT=y
 # frame more than this many MB away (stacktrace.c); "none" for an unwinder
 # without such a limit
 TEST_STACK_WALK_LIMIT_MB=8
+
+# Call-site shapes besides ARCH_CFLAGS' own that the graph tracer must
+# hook (tests/stage2/test_graph_site_shapes.sh): space-separated, the
+# flags of one shape joined by commas; "none" if the arch has no other.
+TEST_GRAPH_SHAPES=none
+
+# A call site recordmcount never saw, at stages 3 and 4
+# (tests/stage3/test_unrecorded_sites.sh): "traced" when it reaches
+# ftrace_caller (then only a filter in force leaves it out), "stub" when
+# it reaches a stub (never traced).
+TEST_UNRECORDED_SITES=stub

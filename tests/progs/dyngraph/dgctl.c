@@ -23,6 +23,10 @@
  *                      this one switches function_graph on and off N
  *                      times; it ends on, each thread then makes 200 more
  *                      rounds; print "bad B failed F"
+ *   race:N             the same 8 threads while function_graph, the function
+ *                      profiler and set_ftrace_filter are switched N times
+ *                      each by three threads at once; ends with the graph
+ *                      tracer on, the profiler off and no filter
  *
  * A failing write or read prints "error: <tracefs_last_error()>" and the
  * steps go on.  The exit status is 3, so a test sees it is unchanged.
@@ -153,6 +157,63 @@ static void threads(int n)
 		printf("error: %s\n", tracefs_last_error());
 }
 
+/* ---- race:N ------------------------------------------------------------- */
+
+/*
+ * Three threads change what the graph needs at once: one switches
+ * function_graph on and off, one the profiler (the second graph user,
+ * stage2-graph/fgraph_ops.c), and this one set_ftrace_filter (an update
+ * of its own, stage3-dynamic/).  Each runs every update; whichever comes
+ * last must leave ftrace_graph_call as the graph's users want it.
+ */
+static int race_failed;
+
+static void race_write(const char *file, const char *val)
+{
+	if (tracefs_write(file, val))
+		__atomic_add_fetch(&race_failed, 1, __ATOMIC_RELAXED);
+}
+
+static void *race_tracer(void *arg)
+{
+	int i, n = (long)arg;
+
+	for (i = 0; i < 2 * n - 1; i++)	/* ends on */
+		race_write("current_tracer", i % 2 ? "nop" : "function_graph");
+	return NULL;
+}
+
+static void *race_profiler(void *arg)
+{
+	int i, n = (long)arg;
+
+	for (i = 0; i < 2 * n; i++)	/* ends off */
+		race_write("function_profile_enabled", i % 2 ? "0" : "1");
+	return NULL;
+}
+
+static void race(int n)
+{
+	static const char *const filters[] = { "g_*", "g_mid g_leaf", "" };
+	pthread_t t[8], tracer, profiler;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		pthread_create(&t[i], NULL, worker, (void *)(long)i);
+	pthread_create(&tracer, NULL, race_tracer, (void *)(long)n);
+	pthread_create(&profiler, NULL, race_profiler, (void *)(long)n);
+	for (i = 0; i < 3 * n; i++)	/* ends with no filter */
+		race_write("set_ftrace_filter", filters[i % 3]);
+	pthread_join(tracer, NULL);
+	pthread_join(profiler, NULL);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < 8; i++)
+		pthread_join(t[i], NULL);
+	printf("bad %d failed %d\n", bad, race_failed);
+	if (race_failed)
+		printf("error: %s\n", tracefs_last_error());
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -186,6 +247,8 @@ int main(int argc, char **argv)
 			       ftrace_enable_ftrace_graph_caller());
 		} else if (!strncmp(a, "threads:", 8)) {
 			threads(atoi(a + 8));
+		} else if (!strncmp(a, "race:", 5)) {
+			race(atoi(a + 5));
 		} else {
 			fprintf(stderr, "dgctl: bad step '%s'\n", a);
 			return 2;

@@ -22,4 +22,25 @@ struct mips_frame {
  */
 int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f);
 
+/*
+ * The two ends of an mcount call site.  A jal site is one word; a
+ * -mlong-calls site is a sequence,
+ *	lui r,%hi(_mcount); addiu r,r,%lo(_mcount); move at,ra; ...; jalr r
+ * whose first word is rec->ip at stage 3 and whose jalr is what ra - 8
+ * points at.  The prologue ends before first; the word before call says
+ * whether the site set t4 (-mmcount-ra-address).
+ */
+#define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
+
+struct mips_site {
+	const uint32_t	*first;	/* the jal, or a long call's lui */
+	const uint32_t	*call;	/* the jal, or a long call's jalr */
+};
+
+/*
+ * pc: either end of a site (a jal or jalr, or a long call's first word).
+ * Anything not recognised as a long call is taken as a one-word site.
+ */
+void mips_site_find(const uint32_t *pc, struct mips_site *s);
+
 #endif
