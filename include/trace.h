@@ -107,6 +107,14 @@ uint64_t trace_clock_to_ns(uint64_t ts);
 uint64_t trace_clock_delta_ns(uint64_t d);
 /* at exit: calibrate once more, and keep that scale from then on */
 void trace_clock_final(void);
+void trace_clock_set_origin(uint64_t ts0, uint64_t ns0);
+/* tracers by name, for a spool reader (trace.c): chosen, not started */
+int trace_set_reader(const char *name);
+/* one line the next dump starts with (a spool reader says whose it is) */
+void trace_set_dump_note(const char *note);
+/* ksyms.c: name addresses as another process had its objects loaded */
+void kallsyms_use_objects(int nr, const char *const *paths,
+			  const unsigned long *bias);
 /* Run fn at exit, just before the trace is written (exports, profile). */
 void trace_add_exit_writer(void (*fn)(void));
 /*

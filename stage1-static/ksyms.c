@@ -145,9 +145,32 @@ static int ksym_cmp(const void *a, const void *b)
  * Run once per process, by whichever thread asks first; pthread_once()
  * makes the others wait until the table is complete.
  */
+static int ksyms_nr_objects = -1;
+static const char *const *ksyms_paths;
+static const unsigned long *ksyms_bias;
+
+/*
+ * Another process's objects (a spool reader: the process that recorded
+ * the addresses is gone, and its libraries were loaded elsewhere).  Before
+ * the first name is asked for; "" is the program.
+ */
+void kallsyms_use_objects(int nr, const char *const *paths,
+			  const unsigned long *bias)
+{
+	ksyms_paths = paths;
+	ksyms_bias = bias;
+	ksyms_nr_objects = nr;
+}
+
 static void ksyms_load(void)
 {
-	dl_iterate_phdr(load_one, NULL);
+	int i;
+
+	if (ksyms_nr_objects < 0)
+		dl_iterate_phdr(load_one, NULL);
+	for (i = 0; i < ksyms_nr_objects; i++)
+		load_object(*ksyms_paths[i] ? ksyms_paths[i] : "/proc/self/exe",
+			    ksyms_bias[i]);
 	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
 }
 

@@ -26,7 +26,8 @@
  * ring_buffer_snapshot() copies it (rb_copy()) and keeps from the copy only
  * the slots whose commit word says "complete, and of the lap this index is
  * in".  Memory is mmap()ed (async-signal-safe: a thread's first event may
- * be in a handler).
+ * be in a handler): rings and structs from the spool file when there is
+ * one (trace_spool.c), so that they outlive the process; else anonymous.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,16 +38,16 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <asm/irqflags.h>
+#include <linux/trace_spool.h>
 #include "trace.h"
 
 #define RB_MAX_LIVE		64	/* buffers in use at once */
 #define RB_MAX_RETIRED		64	/* retired slots, in full buffers */
 #define RB_MIN_RETIRED_SLOTS	128	/* 4 kB: a retired buffer's least */
 #define RB_DEFAULT_SIZE_KB	1024	/* per thread, like buffer_size_kb */
-#define RB_CHUNK		64	/* struct trace_buffer per mmap */
 #define RB_MAX_CHUNKS		1024
 
-enum { RB_FREE, RB_LIVE, RB_RETIRED, RB_SNAPSHOT };
+enum { RB_FREE, RB_LIVE, RB_RETIRED, RB_SNAPSHOT, RB_DEAD };
 
 __thread struct trace_buffer *this_buffer;
 
@@ -101,7 +102,7 @@ static unsigned long rb_nr_slots(void)
 	return n;
 }
 
-static void *rb_map(unsigned long slots)
+static void *rb_map_anon(unsigned long slots)
 {
 	void *mem = mmap(NULL, slots * sizeof(struct trace_entry),
 			 PROT_READ | PROT_WRITE,
@@ -110,9 +111,19 @@ static void *rb_map(unsigned long slots)
 	return mem == MAP_FAILED ? NULL : mem;
 }
 
+/* A ring that a dead process leaves behind: in the spool when there is one */
+static void *rb_map(unsigned long slots)
+{
+	void *mem = spool_map(slots * sizeof(struct trace_entry),
+			      SPOOL_REGION_RING, 0);
+
+	return mem ? mem : rb_map_anon(slots);
+}
+
 static void rb_unmap(void *mem, unsigned long slots)
 {
-	munmap(mem, slots * sizeof(struct trace_entry));
+	if (!spool_unmap(mem, slots * sizeof(struct trace_entry)))
+		munmap(mem, slots * sizeof(struct trace_entry));
 }
 
 /*
@@ -264,10 +275,13 @@ static struct trace_buffer *rb_alloc_struct(void)
 	if (i == RB_MAX_CHUNKS * RB_CHUNK)
 		return NULL;
 	if (!rb_chunks[i / RB_CHUNK]) {
-		void *mem = mmap(NULL, RB_CHUNK * sizeof(*b),
-				 PROT_READ | PROT_WRITE,
-				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		void *mem = spool_map(RB_CHUNK * sizeof(*b),
+				      SPOOL_REGION_STRUCTS, i / RB_CHUNK);
 
+		if (!mem)
+			mem = mmap(NULL, RB_CHUNK * sizeof(*b),
+				   PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (mem == MAP_FAILED)
 			return NULL;
 		rb_chunks[i / RB_CHUNK] = mem;
@@ -361,6 +375,7 @@ struct trace_buffer *trace_buffer_claim(void)
 	trace_comm(b->comm);
 	b->state = RB_LIVE;
 	rb_nr_live++;
+	spool_first_event();
 	/* retired by rb_thread_exit() when the thread ends */
 	pthread_setspecific(rb_key, b);
 unlock:
@@ -453,10 +468,12 @@ void ring_buffer_read_end(void)
 
 int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
 {
-	if (b->state != RB_LIVE && b->state != RB_RETIRED)
+	if (b->state != RB_LIVE && b->state != RB_RETIRED &&
+	    b->state != RB_DEAD)
 		return -ENOENT;
 	copy->mask = b->mask;
-	copy->entries = rb_map(b->mask + 1);
+	/* a copy is the reader's own: never in the spool */
+	copy->entries = rb_map_anon(b->mask + 1);
 	if (!copy->entries)
 		return -ENOMEM;
 	copy->state = RB_SNAPSHOT;
@@ -467,7 +484,7 @@ int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
 
 void ring_buffer_snapshot_free(struct trace_buffer *copy)
 {
-	rb_unmap(copy->entries, copy->mask + 1);
+	munmap(copy->entries, (copy->mask + 1) * sizeof(struct trace_entry));
 }
 
 int ring_buffer_nr_threads(void)
@@ -513,6 +530,39 @@ static void rb_stats_line(FILE *f)
 		rb_dropped_threads, rb_dropped_entries);
 }
 
+/*
+ * The buffer of a dead process (trace_spool_read.c): dead is its struct as
+ * the spool holds it, entries its slots mapped read-only, checked to hold
+ * mask + 1 slots.  Listed like a retired buffer, read through
+ * ring_buffer_snapshot() like any other: only complete entries of the
+ * right lap are kept, whatever state the process died in.
+ */
+int ring_buffer_adopt(const struct trace_buffer *dead,
+		      const struct trace_entry *entries)
+{
+	struct trace_buffer *b = rb_alloc_struct();
+
+	if (!b)
+		return -ENOMEM;
+	*b = *dead;
+	b->comm[TRACE_COMM_LEN - 1] = 0;
+	b->entries = (struct trace_entry *)entries;
+	if (dead->state == RB_LIVE) {
+		unsigned long h = local_read(&b->head);
+
+		b->overrun = h > b->mask + 1 ? h - (b->mask + 1) : 0;
+	}
+	b->state = RB_DEAD;
+	b->next = NULL;
+	return 0;
+}
+
+/* Whether a struct of a dead process held a buffer (live or retired). */
+int ring_buffer_in_use(const struct trace_buffer *dead)
+{
+	return dead->state == RB_LIVE || dead->state == RB_RETIRED;
+}
+
 /* ---- settings ----------------------------------------------------------- */
 
 int ring_buffer_set_size_kb(unsigned long kb)
@@ -543,7 +593,12 @@ void ring_buffer_reset(void)
 {
 	int i;
 
-	for (i = 0; i < rb_nr_table; i++) {
+	if (spool_fork_child()) {
+		/* the parent's structs and rings are unmapped: forget them */
+		memset(rb_chunks, 0, sizeof(rb_chunks));
+		rb_nr_free_rings = 0;
+	}
+	for (i = 0; i < rb_nr_table && rb_chunks[0]; i++) {
 		struct trace_buffer *b = rb_table(i);
 
 		if (b->state == RB_LIVE)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <pthread.h>
 #include <tracefs.h>
+#include <linux/trace_spool.h>
 #include "trace.h"
 
 int tracing_on = 1;
@@ -76,9 +77,27 @@ static int current_tracer_write(const char *val)
 				      t->name, why[0] ? why : strerror(-ret));
 			cur_tracer = &nop_tracer;
 		}
+		spool_set_tracer(cur_tracer->name);
 	}
 	pthread_mutex_unlock(&trace_types_lock);
 	return ret;
+}
+
+/*
+ * A reader of a dead process's spool prints with its tracer, which is
+ * not started: nothing is recorded or patched.
+ */
+int trace_set_reader(const char *name)
+{
+	struct tracer *t;
+
+	for (t = trace_types; t; t = t->next) {
+		if (!strcmp(t->name, name)) {
+			cur_tracer = t;
+			return 0;
+		}
+	}
+	return -ENOENT;
 }
 
 const struct tracer *trace_current(void)

@@ -66,6 +66,18 @@ uint64_t trace_clock_to_ns(uint64_t ts)
 }
 
 /*
+ * A reader of a dead process's spool converts that process's stamps:
+ * its sample of both clocks is the line's start, the reader's own
+ * calibration its end (the arch clock counts machine-wide).
+ */
+void trace_clock_set_origin(uint64_t ts0, uint64_t ns0)
+{
+	clk_ts0 = ts0;
+	clk_ns0 = ns0;
+	trace_clock_calibrate();
+}
+
+/*
  * At exit: calibrate a last time and keep that scale, so that every file
  * written then (trace, exports, profile) converts the same units alike.
  */

@@ -31,6 +31,7 @@
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
 #include <tracefs.h>
+#include <linux/trace_spool.h>
 #include "trace.h"
 
 #define TRACE_STARTED_ENV	"_FTRACE_TRACE_STARTED"
@@ -287,6 +288,13 @@ int trace_walk(FILE *f, unsigned int types, trace_print_fn fn)
 	return 0;
 }
 
+static const char *dump_note;
+
+void trace_set_dump_note(const char *note)
+{
+	dump_note = note;
+}
+
 static int print_trace(FILE *f)
 {
 	const struct tracer *t = trace_current();
@@ -298,6 +306,8 @@ static int print_trace(FILE *f)
 
 	if (nr < 0)
 		return nr;
+	if (dump_note)
+		fprintf(f, "# %s\n", dump_note);
 	for (i = 0; i < nr; i++) {
 		in_buf += snap[i].entries;
 		written += snap[i].entries + snap[i].overrun;
@@ -407,10 +417,14 @@ static void trace_dump_at_exit(void)
 		if (exit_writers[i])
 			exit_writers[i]();
 	/* a program that traced nothing and was given no trace file: quiet */
-	if (!trace_path[0] && !ring_buffer_nr_threads())
+	if (!trace_path[0] && !ring_buffer_nr_threads()) {
+		spool_exit();
 		return;
+	}
 	if (tracefs_dump(trace_path) && trace_stderr >= 0)
 		dprintf(trace_stderr, "ftrace: %s\n", tracefs_last_error());
+	/* printed: the spool's copy is not a dead process's trace */
+	spool_exit();
 }
 
 static void trace_after_fork(void)

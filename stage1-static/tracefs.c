@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <tracefs.h>
+#include <linux/trace_spool.h>
 #include "trace.h"
 
 static struct tracefs_file *tracefs_files;
@@ -195,10 +196,20 @@ __attribute__((constructor(102))) static void trace_env_init(void)
 	char name[96];
 	char **e;
 
+	/*
+	 * A reader of a dead process's spool: no tracing, no main(); it
+	 * takes only the print settings (which this stage may not have).
+	 */
+	if (getenv(SPOOL_FORMAT_ENV))
+		trace_spool_format(getenv(SPOOL_FORMAT_ENV));
 	for (e = environ; *e; e++) {
 		if (strncmp(*e, "FTRACE_", 7))
 			continue;
 		if (!strncmp(*e, "FTRACE_CAT=", 11))
+			continue;
+		if (!strncmp(*e, SPOOL_ENV "=", sizeof(SPOOL_ENV)) ||
+		    !strncmp(*e, SPOOL_FORMAT_ENV "=",
+			     sizeof(SPOOL_FORMAT_ENV)))
 			continue;
 		for (f = tracefs_files; f; f = f->next) {
 			size_t n = strlen(env_name(f->name, name,

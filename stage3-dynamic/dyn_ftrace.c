@@ -16,6 +16,7 @@
 #include <time.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
+#include <linux/trace_spool.h>
 #include <tracefs.h>
 #include "trace.h"
 #include "ftrace_internal.h"
@@ -446,10 +447,15 @@ void ftrace_dyn_init(void)
 	pthread_once(&ftrace_init_once, ftrace_init);
 }
 
-/* Before the tracefs settings are read from the environment (102). */
+/*
+ * Before the tracefs settings are read from the environment (102); not in
+ * a reader of a dead process's spool, which runs no traced code and
+ * patches nothing (include/linux/trace_spool.h).
+ */
 __attribute__((constructor(101))) static void ftrace_dyn_boot(void)
 {
-	ftrace_dyn_init();
+	if (!getenv(SPOOL_FORMAT_ENV))
+		ftrace_dyn_init();
 }
 
 void ftrace_dyn_stats(struct ftrace_stats *st)
