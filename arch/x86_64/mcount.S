@@ -33,45 +33,8 @@
  * touches them.)
  */
 #include <linux/ftrace.h>
-#include <asm/vector_save.h>
+#include <asm/mcount_frame.h>
 
-/*
- * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
- * traced function's argument registers in it: the integer ones at fixed
- * places below %rbp, the vector ones below them, in a 64-byte aligned
- * area (which also aligns the stack for the C call: gcc does not align it
- * for the mcount call, at -O0 the function's "sub $N, %rsp" comes first).
- * "leave" undoes it all.
- */
-.macro SAVE_ARGS
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$64, %rsp
-	movq	%rax, -8(%rbp)
-	movq	%rdi, -16(%rbp)
-	movq	%rsi, -24(%rbp)
-	movq	%rdx, -32(%rbp)
-	movq	%rcx, -40(%rbp)
-	movq	%r8, -48(%rbp)
-	movq	%r9, -56(%rbp)
-	movq	%r10, -64(%rbp)
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS
-.endm
-
-.macro RESTORE_ARGS
-	RESTORE_VECTORS
-	movq	-64(%rbp), %r10
-	movq	-56(%rbp), %r9
-	movq	-48(%rbp), %r8
-	movq	-40(%rbp), %rcx
-	movq	-32(%rbp), %rdx
-	movq	-24(%rbp), %rsi
-	movq	-16(%rbp), %rdi
-	movq	-8(%rbp), %rax
-	leave
-.endm
 
 	.text
 
@@ -222,8 +185,7 @@ ftrace_graph_caller:
  * %xmm0/%xmm1 (float, double, small structs), %ymm0 / %zmm0 (vectors),
  * st(0)/st(1) (long double, complex long double), and the caller's %rbp.
  * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
- * %rbx is callee-saved: kept here, it points at this save area across the
- * C call, which the vector area's alignment has moved %rsp away from.
+ * SAVE_RETVAL (asm/mcount_frame.h) keeps the rest.
  */
 /*
  * Unwind information for unwinders that meet return_to_handler as the
@@ -245,28 +207,14 @@ ftrace_graph_caller:
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 return_to_handler:
-	subq	$24, %rsp
-	movq	%rax, 0(%rsp)
-	movq	%rdx, 8(%rsp)
-	movq	%rbx, 16(%rsp)
-	movq	%rsp, %rbx
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS 2		/* xmm0/xmm1 (ymm0, zmm0): the rest are dead */
-	SAVE_X87
-	/* arg 1: sp on entry, the frame's identity */
+	SAVE_RETVAL
+	/* arg 1: sp on entry, the frame's identity (%rbx: SAVE_RETVAL) */
 	leaq	24(%rbx), %rdi
 	/* arg 2: frame pointer for the FP test */
 	movq	%rbp, %rsi
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
-	RESTORE_X87
-	RESTORE_VECTORS 2
-	movq	%rbx, %rsp
-	movq	16(%rsp), %rbx
-	movq	8(%rsp), %rdx
-	movq	0(%rsp), %rax
-	addq	$24, %rsp
+	RESTORE_RETVAL
 	jmp	*%r10
 	.size	return_to_handler, .-return_to_handler
 #endif

@@ -14,7 +14,7 @@
  *   -DHIJACK_SAVE	plus what the kit's x86_64 trampolines do to keep
  *			the traced function's registers across C code: the
  *			argument and return registers, MXCSR and the vector
- *			registers at the width in use (asm/vector_save.h),
+ *			registers at the width in use (asm/mcount_frame.h),
  *			on entry and on return.
  *
  * On entry (x86_64, -pg, after "push %rbp; mov %rsp,%rbp"): the traced
@@ -23,7 +23,7 @@
  */
 #ifdef HIJACK_SAVE
 #define HIJACK_CLOCK
-#include <asm/vector_save.h>
+#include <asm/mcount_frame.h>
 #endif
 
 	.text
@@ -32,21 +32,7 @@
 	.type	mcount, @function
 mcount:
 #ifdef HIJACK_SAVE
-	/* the shape of the kit's SAVE_ARGS, without the C call */
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$64, %rsp
-	movq	%rax, -8(%rbp)
-	movq	%rdi, -16(%rbp)
-	movq	%rsi, -24(%rbp)
-	movq	%rdx, -32(%rbp)
-	movq	%rcx, -40(%rbp)
-	movq	%r8, -48(%rbp)
-	movq	%r9, -56(%rbp)
-	movq	%r10, -64(%rbp)
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS
+	SAVE_ARGS			/* the kit's, without the C call */
 	movq	0(%rbp), %r9		/* the traced function's %rbp */
 #else
 	movq	%rbp, %r9
@@ -72,16 +58,7 @@ mcount:
 	leaq	hj_return(%rip), %rcx
 	movq	%rcx, 8(%r9)		/* the function now returns to us */
 #ifdef HIJACK_SAVE
-	RESTORE_VECTORS
-	movq	-64(%rbp), %r10
-	movq	-56(%rbp), %r9
-	movq	-48(%rbp), %r8
-	movq	-40(%rbp), %rcx
-	movq	-32(%rbp), %rdx
-	movq	-24(%rbp), %rsi
-	movq	-16(%rbp), %rdi
-	movq	-8(%rbp), %rax
-	leave
+	RESTORE_ARGS
 #endif
 	ret
 	.size	mcount, .-mcount
@@ -90,16 +67,7 @@ mcount:
 	.type	hj_return, @function
 hj_return:
 #ifdef HIJACK_SAVE
-	/* the shape of the kit's return_to_handler, without the C call */
-	subq	$24, %rsp
-	movq	%rax, 0(%rsp)
-	movq	%rdx, 8(%rsp)
-	movq	%rbx, 16(%rsp)
-	movq	%rsp, %rbx
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS 2		/* xmm0/xmm1 (ymm0, zmm0): the rest are dead */
-	SAVE_X87
+	SAVE_RETVAL			/* return_to_handler's */
 #endif
 	movq	hj_top(%rip), %r11
 	subq	$16, %r11
@@ -118,13 +86,7 @@ hj_return:
 #endif
 #endif
 #ifdef HIJACK_SAVE
-	RESTORE_X87
-	RESTORE_VECTORS 2
-	movq	%rbx, %rsp
-	movq	16(%rsp), %rbx
-	movq	8(%rsp), %rdx
-	movq	0(%rsp), %rax
-	addq	$24, %rsp
+	RESTORE_RETVAL
 #endif
 	jmp	*(%r11)
 	.size	hj_return, .-hj_return
