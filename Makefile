@@ -168,11 +168,14 @@ $(O)/%.o: %.S $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(KIT_CFLAGS) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
 
-# Rebuild when the flags change (ARCH_CFLAGS, CROSS_COMPILE, ...).
+# Rebuild when the flags change (ARCH_CFLAGS, CROSS_COMPILE, a Kbuild's
+# per-object CFLAGS_<obj>.o, ...).
+BUILD_FLAGS := $(CC) $(KIT_CFLAGS) $(foreach v,$(sort $(filter \
+	CFLAGS_%.o,$(.VARIABLES))),$(v)=$($(v)))
 $(O)/.flags: FORCE
 	@mkdir -p $(O)
-	@echo '$(CC) $(KIT_CFLAGS)' | cmp -s - $@ || \
-		echo '$(CC) $(KIT_CFLAGS)' > $@
+	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || \
+		echo '$(BUILD_FLAGS)' > $@
 FORCE:
 
 # (not when only printing variables: scripts/ftrace-cc does that while
