@@ -123,26 +123,32 @@ calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
 	assertEquals "nothing traced" "" "$(graph_calls "$TMPD/t")"
 }
 
-test_on_off_1000_times_under_8_threads() {
-	FTRACE_BUFFER_SIZE_KB=4096 FTRACE_TRACE_OPTIONS=funcgraph-proc \
-		dgctl threads:1000
-	assertEquals "exit status" 3 $?
-	assertEquals "bad 0 failed 0" "$(cat "$TMPD/out")"
-	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+# The graph trace $TMPD/t of dgctl: something traced, every line one of
+# the functions' entry, leaf or return lines, and per thread every "}"
+# closes an open "{", all closed at the end ("} /* f */" is the return of
+# a call entered before the last switch, which the kernel prints that way
+# too).
+check_graph_lines() {
 	local names='(g_top|g_mid|g_leaf|h_other)'
 	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
 	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
 	assertEquals "malformed lines" "" "$(grep -Ev \
 		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+\.[0-9]+ us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
 		"$TMPD/lines" | head -3)"
-	# per thread: every "}" closes an open "{", and all are closed at the
-	# end ("} /* f */" is the return of a call entered before the last
-	# switch, which the kernel prints that way too)
 	assertEquals "balanced per thread" "" "$(awk '
 		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
 		/\(\) \{$/ { d[t]++ }
 		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
 		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
+}
+
+test_on_off_1000_times_under_8_threads() {
+	FTRACE_BUFFER_SIZE_KB=4096 FTRACE_TRACE_OPTIONS=funcgraph-proc \
+		dgctl threads:1000
+	assertEquals "exit status" 3 $?
+	assertEquals "bad 0 failed 0" "$(cat "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+	check_graph_lines
 }
 
 # function_graph, the profiler and set_ftrace_filter switched by three
@@ -157,17 +163,7 @@ test_graph_profiler_and_filter_switched_concurrently() {
 	assertEquals "bad 0 failed 0" "$(grep '^bad' "$TMPD/out")"
 	assertEquals "no noise" "" "$(cat "$TMPD/err")"
 	assertEquals "graph on at the end: a jump" jump "$(gsite_state 1)"
-	local names='(g_top|g_mid|g_leaf|h_other)'
-	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
-	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
-	assertEquals "malformed lines" "" "$(grep -Ev \
-		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+\.[0-9]+ us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
-		"$TMPD/lines" | head -3)"
-	assertEquals "balanced per thread" "" "$(awk '
-		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
-		/\(\) \{$/ { d[t]++ }
-		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
-		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
+	check_graph_lines
 	# the same, then the graph tracer off: the NOP
 	dgctl race:50 write:current_tracer=nop gsite calls
 	assertEquals "exit status" 3 $?
