@@ -9,26 +9,30 @@
  * user in turn (the kernel's list of fgraph_ops, for two).  A call is
  * hijacked when either user wants it, so the return side must remember
  * whether the tracer accepted it: a tracer that refused a call (its
- * set_graph_function does not match) must not see its return.  That bit
- * is kept per thread and per return-stack depth, the frame's identity
- * while it is live.
+ * set_graph_function does not match, or it was not registered) must not
+ * see its return.  That answer is kept per thread and per return-stack
+ * depth, with the call's entry time, which says whose answer it is.
  *
- * Switching between one and two users while calls are in flight: frames
- * entered before the switch have no bit; they are recognised by their
- * entry time, older than the switch, and were the tracer's if it was
- * registered then.
+ * Switching between one and two users while calls are in flight: a frame
+ * entered while the tracer was the only user went straight to it, and
+ * left no answer (the one at its depth is an older call's, with another
+ * entry time, left behind by a return that did not come through here):
+ * it was the tracer's.
  */
 #include <pthread.h>
 #include <linux/ftrace.h>
-#include <asm/trace_clock.h>
 #include "trace.h"
 #include "fgraph.h"
 
 static trace_func_graph_ent_t tracer_entry, profiler_entry;
 static trace_func_graph_ret_t tracer_return, profiler_return;
-static unsigned long long both_since;	/* clock when both became users */
 static pthread_mutex_t fgraph_lock = PTHREAD_MUTEX_INITIALIZER;
-static __thread unsigned char tracer_took[FTRACE_RETFUNC_DEPTH];
+
+/* per depth: the call entered there through fgraph_both_entry() */
+static __thread struct {
+	unsigned long long	calltime;
+	int			took;
+} tracer_took[FTRACE_RETFUNC_DEPTH];
 
 static int fgraph_both_entry(struct ftrace_graph_ent *trace)
 {
@@ -39,7 +43,8 @@ static int fgraph_both_entry(struct ftrace_graph_ent *trace)
 	int took = t ? t(trace) : 0;
 	int want = p ? p(trace) : 0;
 
-	tracer_took[trace->depth] = took ? 1 : 2;
+	tracer_took[trace->depth].calltime = trace->calltime;
+	tracer_took[trace->depth].took = took;
 	return took || want;
 }
 
@@ -49,15 +54,13 @@ static void fgraph_both_return(struct ftrace_graph_ret *trace)
 						   __ATOMIC_ACQUIRE);
 	trace_func_graph_ret_t p = __atomic_load_n(&profiler_return,
 						   __ATOMIC_ACQUIRE);
-	unsigned char took = tracer_took[trace->depth];
+	int took = 1;	/* no answer of this call's: the tracer's alone */
 
-	tracer_took[trace->depth] = 0;
+	if (tracer_took[trace->depth].calltime == trace->calltime)
+		took = tracer_took[trace->depth].took;
 	if (p)
 		p(trace);
-	/* no bit: entered before both were users, then only the tracer's */
-	if (!took && (long long)(trace->calltime - both_since) < 0)
-		took = 1;
-	if (t && took == 1)
+	if (t && took)
 		t(trace);
 }
 
@@ -72,9 +75,6 @@ static int fgraph_update(void)
 	trace_func_graph_ret_t ret = graph_return_stub;
 
 	if (tracer_entry && profiler_entry) {
-		unsigned int cpu;
-
-		both_since = trace_clock_local(&cpu);
 		entry = fgraph_both_entry;
 		ret = fgraph_both_return;
 	} else if (tracer_entry) {

@@ -56,6 +56,29 @@ test_graph_time() {
 	assertTrue "nograph_time: parent's own time ($p) < light ($l)" "[ $p -lt $l ]"
 }
 
+# The profiler switched on and off inside hijacked calls: a call entered
+# with the tracer alone and returning to both users is still the
+# tracer's, whatever an earlier call at that depth (entered with the
+# profiler alone, returned to neither) left behind.  -O2 and -O0.
+test_users_switched_inside_calls() {
+	local opt
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/us" "$KIT/tests/stage2/src/users_switch.c" ||
+			{ fail "build $opt"; continue; }
+		FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/us.t" "$TMPD/us"
+		assertEquals "$opt: exit status" 0 $?
+		assertEquals "$opt: result" "sum 59" "$(cat "$TMPD/us.t.stdout")"
+		assertEquals "$opt: no noise" "" "$(cat "$TMPD/us.t.stderr")"
+		assertEquals "$opt: the last call, entered and returned" \
+			"tracer_only_call() { }" "$(awk '
+			/\|  tracer_only_call\(\) \{$/ { o = "tracer_only_call() {"; d = 1; next }
+			d && /\| +[a-z_]+\(\) \{$/ { d++ }
+			d && /\| +\}/ { if (--d == 0) o = o " }" }
+			END { print o }' "$TMPD/us.t")"
+	done
+}
+
 # The tracer and the profiler share the return stack: a call the tracer's
 # filter refuses is still profiled, and its return never reaches the
 # tracer; switching the profiler off and on while the graph tracer runs
