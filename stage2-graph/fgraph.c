@@ -452,6 +452,21 @@ unsigned long fgraph_unwind_frame(unsigned long sp, int drop)
 	return ret;
 }
 
+void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
+{
+	int saved_errno = errno;
+	char msg[256], name[64];
+	int n;
+
+	if (__atomic_exchange_n(said, 1, __ATOMIC_RELAXED))
+		return;
+	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s%s\n",
+		     ksym_name(func, name, sizeof(name)), why);
+	if (n > 0 && write(2, msg, n) < 0)
+		n = 0;
+	errno = saved_errno;
+}
+
 /*
  * A context switch (fgraph_context.c): the frames the thread runs in now
  * are suspended with their context, which may be resumed on another

@@ -16,10 +16,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <unistd.h>
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
 #include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -49,31 +46,6 @@ static int own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
 }
 
 /*
- * Thumb code (the return address into it, selfpc + 4, has bit 0 set) has
- * no APCS frame: its prologue is "push {r7, lr}" and fp is an ordinary
- * register, so the slot it returns through cannot be found here.
- * scripts/ftrace-cc refuses -mthumb for the graph tracer; code built
- * another way is left unhijacked (absent from the graph, never nested
- * wrongly), and the first such function is named once on stderr.
- */
-static void thumb_refused(unsigned long selfpc)
-{
-	static int said;
-	int saved_errno = errno;
-	char msg[192], name[64];
-	int n;
-
-	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-		return;
-	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s is Thumb "
-		     "code, not traced (the graph tracer needs -marm)\n",
-		     ksym_name(selfpc & ~1UL, name, sizeof(name)));
-	if (n > 0 && write(2, msg, n) < 0)
-		n = 0;
-	errno = saved_errno;
-}
-
-/*
  * Called from ftrace_graph_caller (mcount.S) with the address of the
  * pushed copy of the return address, the mcount site, and the traced
  * function's fp as it was when mcount was called.
@@ -91,8 +63,19 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	/* without a frame, sp is back above the copy once mcount popped it */
 	unsigned long sp = (unsigned long)(parent + 1);
 
+	/*
+	 * Thumb code (the return address into it, selfpc + 4, has bit 0
+	 * set) has no APCS frame: its prologue is "push {r7, lr}" and fp is
+	 * an ordinary register, so the slot it returns through cannot be
+	 * found here.  scripts/ftrace-cc refuses -mthumb for the graph
+	 * tracer; code built another way is left unhijacked (absent from
+	 * the graph, never nested wrongly).
+	 */
 	if (selfpc & 1) {
-		thumb_refused(selfpc);
+		static int said;
+
+		ftrace_graph_not_hooked(&said, selfpc & ~1UL, " is Thumb code, "
+					"not traced (the graph tracer needs -marm)");
 		return;
 	}
 	if (own_apcs_frame(fp, parent, selfpc)) {

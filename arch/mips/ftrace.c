@@ -33,10 +33,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <unistd.h>
 #include <linux/ftrace.h>
-#include <linux/kallsyms.h>
 #include <linux/text_patching.h>
 #include <asm/prologue.h>
 
@@ -64,28 +61,6 @@ static int sets_t4(uint32_t insn)
 	       INSN_HI(insn) == INSN_ADDIU_T4_SP;
 }
 
-/*
- * A prologue mips_frame_decode() does not know: the slot and the frame
- * size are unknown, so the function is not hijacked (absent from the
- * graph rather than nested wrongly), and the first one is named once.
- */
-static void prologue_unknown(unsigned long selfpc)
-{
-	static int said;
-	int saved_errno = errno;
-	char msg[160], name[64];
-	int n;
-
-	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-		return;
-	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s: prologue "
-		     "not understood, not traced\n",
-		     ksym_name(selfpc, name, sizeof(name)));
-	if (n > 0 && write(2, msg, n) < 0)
-		n = 0;
-	errno = saved_errno;
-}
-
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
@@ -103,7 +78,15 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	 */
 	mips_site_find((const uint32_t *)selfpc, &site);
 	if (mips_frame_decode(site.first, 1, &f)) {
-		prologue_unknown(selfpc);
+		/*
+		 * A prologue mips_frame_decode() does not know: the slot and
+		 * the frame size are unknown, so the function is not hijacked
+		 * (absent from the graph rather than nested wrongly).
+		 */
+		static int said;
+
+		ftrace_graph_not_hooked(&said, selfpc,
+					": prologue not understood, not traced");
 		return;
 	}
 	before = site.call[-1] == INSN_ADDIU_SP_M8 ? site.call[-2] :

@@ -119,6 +119,12 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 unsigned long ftrace_return_to_handler(unsigned long sp,
 				       unsigned long frame_pointer);
 /*
+ * prepare_ftrace_return() cannot find func's return slot (code it cannot
+ * read): func runs unhijacked, and the first such function of each kind
+ * (*said, the caller's own flag) is named on stderr, followed by why.
+ */
+void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why);
+/*
  * HAVE_FUNCTION_GRAPH_RET_ADDR_PTR: an unwinder that read ret from the
  * stack slot retp gets back the address the function will really return
  * to.  idx is the kernel's cursor for one walk (start it at 0): only an
