@@ -52,14 +52,26 @@ CONFIG_FTRACE_MCOUNT_RECORD	:= $(strip $(if $(CONFIG_DYNAMIC_FTRACE), \
 ifneq ($(origin FTRACE_CC_RECORD),command line)
 FTRACE_CC_RECORD	:= $(CONFIG_FTRACE_MCOUNT_RECORD)
 endif
+# Chapter 6 (extras/): what a user does with a trace.  Each is on wherever
+# it can work; "make CONFIG_TRACE_SPOOL=" (say) builds without it, and the
+# core then calls the stubs of its hooks.
+CONFIG_FUNCTION_PROFILER	?= y
+CONFIG_TRACE_MARKER		?= y
+CONFIG_TRACE_SPOOL		?= y
+CONFIG_TRACE_EXPORT		?= y
+# the exports are made of function_graph records
+override CONFIG_TRACE_EXPORT	:= $(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_TRACE_EXPORT))
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
-	   CONFIG_DYNAMIC_FTRACE
+	   CONFIG_DYNAMIC_FTRACE CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER \
+	   CONFIG_TRACE_SPOOL CONFIG_TRACE_EXPORT
 
 STAGE_DIRS-y				:= stage1-static
 STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
 STAGE_DIRS-$(CONFIG_DYNAMIC_FTRACE)		+= stage3-dynamic
 STAGE_DIRS-$(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_DYNAMIC_FTRACE)) += stage4-dyn-graph
-SRC_DIRS := $(STAGE_DIRS-y) arch/$(ARCH)
+# lib/: helpers of several chapters; extras/: chapter 6, under its own
+# CONFIG_ switches
+SRC_DIRS := $(STAGE_DIRS-y) lib extras arch/$(ARCH)
 
 O	:= build/$(ARCH)/stage$(STAGE)
 LIB	:= $(O)/libftrace.a
@@ -146,7 +158,7 @@ API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
-$(O)/runtime.o: $(RUNTIME_OBJS) Makefile
+$(O)/runtime.o: $(RUNTIME_OBJS) $(O)/.flags Makefile
 	$(LD) -r -o $@.all $(RUNTIME_OBJS)
 	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
 		awk 'NF == 3 { sub(/@.*/, "", $$3); print $$3 }' >$@.libc
@@ -169,9 +181,9 @@ $(O)/%.o: %.S $(O)/.flags
 	$(CC) $(KIT_CFLAGS) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
 
 # Rebuild when the flags change (ARCH_CFLAGS, CROSS_COMPILE, a Kbuild's
-# per-object CFLAGS_<obj>.o, ...).
+# per-object CFLAGS_<obj>.o, the CONFIG_ switches and so the objects).
 BUILD_FLAGS := $(CC) $(KIT_CFLAGS) $(foreach v,$(sort $(filter \
-	CFLAGS_%.o,$(.VARIABLES))),$(v)=$($(v)))
+	CFLAGS_%.o,$(.VARIABLES))),$(v)=$($(v))) $(notdir $(RUNTIME_OBJS))
 $(O)/.flags: FORCE
 	@mkdir -p $(O)
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || \
@@ -223,7 +235,7 @@ bench:
 recordmcount:
 	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
 
-$(RECORDMCOUNT): $(wildcard recordmcount/*.[ch])
+$(RECORDMCOUNT): $(wildcard recordmcount/*.[ch]) arch/mips/include/asm/inst.h
 	@$(MAKE) -s -C recordmcount O=$(KIT)/build/host
 
 fuzz:

@@ -32,7 +32,10 @@ struct ftrace_stats {
 	unsigned long	written;	/* entries ever written, all threads */
 	unsigned long	nested;		/* records another record interrupted */
 	unsigned long	overwritten;	/* slots reused (stats file: entries) */
+	/* threads that recorded without a ring (more than RB_MAX_LIVE
+	 * alive at once), and the events they lost */
 	unsigned long	lost_threads;
+	unsigned long	lost_events;
 	unsigned long	recursion_missed;
 	/* buffers claimed: 0 = never recorded */
 	unsigned long	threads;

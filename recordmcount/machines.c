@@ -11,6 +11,8 @@
 #include <elf.h>
 
 #include "recordmcount.h"
+/* the instruction words the MIPS runtime patches: one definition for both */
+#include "../arch/mips/include/asm/inst.h"
 
 /* glibc's <elf.h> knows type 10 by its old name */
 #ifndef R_ARM_THM_CALL
@@ -110,10 +112,10 @@ static int mips_long_call(const struct rm_reloc *r, unsigned int reg)
 		if (!p)
 			return 0;
 		i = rm_get(p, 4);
-		if (i == 0x03e00825 || i == 0x03e00821)	/* move at,ra */
+		if (mips_is_move_at_ra(i))
 			saw_move_at_ra = 1;
-		else if ((i & 0xfc1ff83f) == 0x0000f809)	/* jalr ra,rs */
-			return saw_move_at_ra && ((i >> 21) & 31) == reg;
+		else if (mips_is_jalr_ra(i))
+			return saw_move_at_ra && MIPS_RS(i) == (int)reg;
 	}
 	return 0;
 }
@@ -123,37 +125,37 @@ static int mips_site(const struct rm_reloc *r, uint64_t *ip,
 {
 	const unsigned char *p = insn(r, r->offset, 4);
 	uint32_t i = p ? rm_get(p, 4) : 0;
-	unsigned int op = i >> 26;
+	int op = MIPS_OP(i);
 
 	switch (r->type) {
 	case R_MIPS_26:
-		if (!p || op != 3) {		/* jal */
+		if (!p || op != MIPS_OP_JAL) {
 			*why = "not a jal (tail jump?)";
 			return 0;
 		}
 		break;
 	case R_MIPS_JALR:
-		if (!p || (i & 0xfc1ff83f) != 0x0000f809) {	/* jalr ra */
+		if (!p || !mips_is_jalr_ra(i)) {
 			*why = "not a jalr (tail jump?)";
 			return 0;
 		}
 		break;
 	case R_MIPS_HI16:
-		if (!p || op != 0x0f) {		/* lui */
+		if (!p || op != MIPS_OP_LUI) {
 			*why = "HI16 not on a lui";
 			return 0;
 		}
-		if (!mips_long_call(r, (i >> 16) & 31)) {
+		if (!mips_long_call(r, MIPS_RT(i))) {
 			*why = "takes _mcount's address, no call follows";
 			return 0;
 		}
 		break;
 	case R_MIPS_GOT16:
-		if (!p || op != 0x23) {		/* lw */
+		if (!p || op != MIPS_OP_LW) {
 			*why = "GOT16 not on a lw";
 			return 0;
 		}
-		if (!mips_long_call(r, (i >> 16) & 31)) {
+		if (!mips_long_call(r, MIPS_RT(i))) {
 			*why = "takes _mcount's address, no call follows";
 			return 0;
 		}

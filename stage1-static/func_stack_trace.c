@@ -5,16 +5,21 @@
  *
  * The walk starts inside the tracer, so its first frames are the tracer's
  * and mcount's.  Rather than trusting a fixed skip count (which changes with
- * the compiler's inlining), the chain is cut at frompc: the first return
- * address that equals the traced function's own return address is where
- * the traced function's caller begins.  The traced function itself comes
- * first, as selfpc.
+ * the compiler's inlining), the chain is cut at parent_ip: the first
+ * return address that equals the traced function's own return address is
+ * where the traced function's caller begins.  The traced function itself
+ * comes first, as ip.
  */
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/stacktrace.h>
+#include <linux/trace_output.h>
+#include "func_stack_trace.h"
 
 #define STACK_MAX	16
 
-void trace_record_stack(unsigned long selfpc, unsigned long frompc,
+void trace_record_stack(unsigned long ip, unsigned long parent_ip,
 			unsigned int cpu, uint64_t ts, unsigned int ctx)
 {
 	unsigned long pcs[STACK_MAX + 8];
@@ -28,13 +33,13 @@ void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 
 	save_stack_trace(&st);
 	for (i = 0; i < st.nr_entries; i++) {
-		if (pcs[i] == frompc) {
+		if (pcs[i] == parent_ip) {
 			first = i;
 			break;
 		}
 	}
 	if (i == st.nr_entries) {	/* walk failed: say what we know */
-		pcs[0] = frompc;
+		pcs[0] = parent_ip;
 		first = 0;
 		st.nr_entries = 1;
 	}
@@ -43,15 +48,15 @@ void trace_record_stack(unsigned long selfpc, unsigned long frompc,
 		nr = STACK_MAX;
 	slots = 1 + (nr + 2) / 3;
 	e = trace_reserve(slots, &idx);
-	trace_entry_set(e, ts, selfpc, frompc, cpu, nr);
+	trace_entry_set(e, ts, ip, parent_ip, cpu, nr);
 	e->flags = ctx;
 	for (i = 0; i < nr; i++) {
 		struct trace_entry *p = trace_slot(idx + 1 + i / 3);
 
-		p->pc[i % 3] = i ? pcs[first + i - 1] : selfpc;
-		p->type = TRACE_STACK_PAYLOAD;
+		p->pc[i % 3] = i ? pcs[first + i - 1] : ip;
+		p->type = TRACE_PAYLOAD;
 	}
-	trace_commit(e, TRACE_STACK);
+	trace_commit(e, TRACE_STACK, slots);
 }
 
 static unsigned int print_stack(FILE *f, struct trace_buffer *b,
@@ -73,7 +78,7 @@ static unsigned int print_stack(FILE *f, struct trace_buffer *b,
 	return 1 + (e->depth + 2) / 3;
 }
 
-__attribute__((constructor(101))) static void func_stack_trace_register(void)
+static __init_core void func_stack_trace_register(void)
 {
 	register_trace_printer(TRACE_STACK, print_stack);
 }

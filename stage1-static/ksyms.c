@@ -14,11 +14,13 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include "trace.h"
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 
 struct ksym {
 	unsigned long	addr;

@@ -10,8 +10,11 @@
  * A buffer's life:
  *   live     a thread's first event claims one (trace_buffer_claim(), the
  *            only slow path on the recording side).  At most RB_MAX_LIVE
- *            threads hold one at once; a thread beyond that writes to a
- *            dummy that is never read, and is counted.
+ *            threads hold a ring at once (linux/ring_buffer.h); a thread
+ *            beyond that gets a buffer without one: it records into a
+ *            scratch ring nobody reads, and its counts and the time of
+ *            its first event make it one TRACE_LOST entry for readers,
+ *            "comm-tid [LOST N EVENTS]" in the trace.
  *   retired  when the thread exits (the destructor of rb_key), its entries
  *            are copied into a buffer just big enough for them, and its
  *            big ring goes back to a free list for the next thread.  So
@@ -19,8 +22,8 @@
  *            each one's trace is kept, while memory stays near what the
  *            threads alive at once need.
  *   dropped  retired buffers are kept up to RB_MAX_RETIRED full buffers'
- *            worth of slots; beyond that the oldest are dropped, and
- *            counted (threads and entries), like overwritten entries.
+ *            worth of slots; beyond that the oldest ring goes, and its
+ *            buffer becomes a TRACE_LOST entry too.
  *
  * Readers never read the slots of a live buffer in place:
  * ring_buffer_snapshot() copies it (rb_copy()) and keeps from the copy only
@@ -38,16 +41,22 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <asm/irqflags.h>
+#include <asm/trace_clock.h>
+#include <linux/init.h>
+#include <linux/ring_buffer.h>
 #include <linux/trace_spool.h>
-#include "trace.h"
 
-#define RB_MAX_LIVE		64	/* buffers in use at once */
 #define RB_MAX_RETIRED		64	/* retired slots, in full buffers */
 #define RB_MIN_RETIRED_SLOTS	128	/* 4 kB: a retired buffer's least */
 #define RB_DEFAULT_SIZE_KB	1024	/* per thread, like buffer_size_kb */
 #define RB_MAX_CHUNKS		1024
 
-enum { RB_FREE, RB_LIVE, RB_RETIRED, RB_SNAPSHOT, RB_DEAD };
+enum {
+	RB_FREE, RB_LIVE, RB_RETIRED, RB_SNAPSHOT, RB_DEAD,
+	RB_NORING,		/* counts only; entries: the scratch ring */
+	RB_DROPPED,		/* the same, for an exited thread's buffer
+				   whose ring was dropped to bound memory */
+};
 
 __thread struct trace_buffer *this_buffer;
 
@@ -84,12 +93,14 @@ static irqflags_t rb_read_flags;
 static __thread irqflags_t rb_fork_flags;
 
 /*
- * Threads that cannot have a buffer write here and are never shown; a
- * fixed dummy keeps the hot path free of a "have I got a buffer" test.
+ * The scratch ring of the buffers without one: written by any thread,
+ * never read.  rb_dummy is for a thread that cannot even have a struct
+ * (the table is full); it is counted in rb_lost_threads.  A fixed dummy
+ * keeps the hot path free of a "have I got a buffer" test.
  */
-static struct trace_entry rb_dummy_entries[16];
+static struct trace_entry rb_scratch[16];
 static struct trace_buffer rb_dummy = {
-	.mask = 15, .entries = rb_dummy_entries,
+	.mask = 15, .entries = rb_scratch,
 };
 
 static unsigned long rb_nr_slots(void)
@@ -148,26 +159,30 @@ static unsigned int lap_of(unsigned long pos, unsigned int shift)
 	return (uint8_t)(pos >> shift);
 }
 
-/* A record starting at pos of dst (copied from a ring of 1 << shift). */
-static int rb_record_ok(struct trace_buffer *dst, unsigned long pos,
-			unsigned long end, unsigned int shift)
+/*
+ * The slots of the record starting at pos of dst (copied from a ring of
+ * 1 << shift): its header and the payload slots of the same lap after it,
+ * up to end.  0 when pos holds no record of that lap.
+ */
+static unsigned int rb_record_slots(struct trace_buffer *dst,
+				    unsigned long pos, unsigned long end,
+				    unsigned int shift)
 {
 	const struct trace_entry *e = &dst->entries[pos & dst->mask];
-	unsigned int k, n = trace_entry_slots(e->type, e);
+	unsigned int n = 1;
 
-	if (e->type == TRACE_UNUSED || e->type == TRACE_STACK_PAYLOAD ||
-	    e->type >= TRACE_NR_TYPES || e->lap != lap_of(pos, shift) ||
-	    n > end - pos)
+	if (e->type == TRACE_UNUSED || e->type == TRACE_PAYLOAD ||
+	    e->type >= TRACE_NR_TYPES || e->lap != lap_of(pos, shift))
 		return 0;
-	for (k = 1; k < n; k++) {
+	while (pos + n < end) {
 		const struct trace_entry *p =
-			&dst->entries[(pos + k) & dst->mask];
+			&dst->entries[(pos + n) & dst->mask];
 
-		if (p->type != TRACE_STACK_PAYLOAD ||
-		    p->lap != lap_of(pos + k, shift))
-			return 0;
+		if (p->type != TRACE_PAYLOAD || p->lap != lap_of(pos + n, shift))
+			break;
+		n++;
 	}
-	return 1;
+	return n;
 }
 
 static void rb_mark_unused(struct trace_buffer *dst, unsigned long pos)
@@ -222,6 +237,9 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 	dst->tid = src->tid;
 	memcpy(dst->comm, src->comm, TRACE_COMM_LEN);
 	dst->nested = src->nested;
+	dst->reset_head = src->reset_head;
+	dst->reset_events = src->reset_events;
+	dst->lost_ts = src->lost_ts;
 	dst->nr_entries = 0;
 	dst->uncommitted = 0;
 	dst->overrun = from;
@@ -231,17 +249,15 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 	for (pos = from; pos < h1; pos++) {
 		struct trace_entry *e = &dst->entries[pos & dst->mask];
 
-		if (e->type != TRACE_STACK_PAYLOAD ||
-		    e->lap != lap_of(pos, shift))
+		if (e->type != TRACE_PAYLOAD || e->lap != lap_of(pos, shift))
 			break;
 		rb_mark_unused(dst, pos);
 		dst->overrun++;
 	}
 	while (pos < h1) {
-		struct trace_entry *e = &dst->entries[pos & dst->mask];
-		unsigned int n = trace_entry_slots(e->type, e);
+		unsigned int n = rb_record_slots(dst, pos, h1, shift);
 
-		if (rb_record_ok(dst, pos, h1, shift)) {
+		if (n) {
 			unsigned long end = pos + n;
 
 			dst->nr_entries += n;
@@ -290,18 +306,6 @@ static struct trace_buffer *rb_alloc_struct(void)
 	return rb_table(i);
 }
 
-static void rb_free_struct(struct trace_buffer *b)
-{
-	b->state = RB_FREE;
-	local_set(&b->head, 0);
-	b->nested = 0;
-	local_set(&b->events, 0);
-	b->entries = NULL;
-	b->nr_entries = b->overrun = b->uncommitted = 0;
-	b->next = rb_free_structs;
-	rb_free_structs = b;
-}
-
 /* A big ring of the current size, clean: a reused one is cleared. */
 static struct trace_entry *rb_get_ring(unsigned long slots)
 {
@@ -337,12 +341,26 @@ static void rb_put_ring(struct trace_buffer *b)
 
 /* ---- claim and retire --------------------------------------------------- */
 
+/*
+ * b counts what its thread records from now on, into the scratch ring:
+ * readers see one TRACE_LOST entry (events lost since lost_ts).
+ */
+static void rb_make_noring(struct trace_buffer *b, uint64_t since, int state)
+{
+	b->entries = rb_scratch;
+	b->mask = sizeof(rb_scratch) / sizeof(rb_scratch[0]) - 1;
+	b->nr_entries = b->overrun = b->uncommitted = 0;
+	b->lost_ts = since;
+	__atomic_store_n(&b->state, state, __ATOMIC_RELEASE);
+}
+
 struct trace_buffer *trace_buffer_claim(void)
 {
 	struct trace_buffer *b;
 	struct trace_entry *mem = NULL;
 	unsigned long slots;
 	int saved_errno = errno;	/* the traced program's, not ours */
+	unsigned int cpu;
 	irqflags_t flags;
 
 	/*
@@ -357,7 +375,7 @@ struct trace_buffer *trace_buffer_claim(void)
 	slots = rb_nr_slots();
 	if (rb_nr_live < RB_MAX_LIVE)
 		mem = rb_get_ring(slots);
-	b = mem ? rb_alloc_struct() : NULL;
+	b = rb_alloc_struct();
 	if (!b) {
 		if (mem)
 			rb_unmap(mem, slots);
@@ -365,16 +383,22 @@ struct trace_buffer *trace_buffer_claim(void)
 		b = &rb_dummy;
 		goto unlock;
 	}
-	b->entries = mem;
-	b->mask = slots - 1;
 	local_set(&b->head, 0);
 	b->nested = 0;
 	local_set(&b->events, 0);
-	b->nr_entries = b->overrun = b->uncommitted = 0;
+	b->reset_head = b->reset_events = 0;
 	b->tid = syscall(SYS_gettid);
 	trace_comm(b->comm);
-	b->state = RB_LIVE;
-	rb_nr_live++;
+	if (mem) {
+		b->entries = mem;
+		b->mask = slots - 1;
+		b->nr_entries = b->overrun = b->uncommitted = 0;
+		b->lost_ts = 0;
+		b->state = RB_LIVE;
+		rb_nr_live++;
+	} else {
+		rb_make_noring(b, trace_clock_local(&cpu), RB_NORING);
+	}
 	spool_first_event();
 	/* retired by rb_thread_exit() when the thread ends */
 	pthread_setspecific(rb_key, b);
@@ -387,9 +411,25 @@ out:
 	return b;
 }
 
+/* The time of the oldest entry a retired buffer holds (0: none). */
+static uint64_t rb_oldest_ts(struct trace_buffer *b)
+{
+	unsigned long h = local_read(&b->head), pos;
+
+	for (pos = h > b->mask + 1 ? h - (b->mask + 1) : 0; pos < h; pos++) {
+		struct trace_entry *e = &b->entries[pos & b->mask];
+
+		if (e->type != TRACE_UNUSED && e->type != TRACE_PAYLOAD)
+			return e->ts;
+	}
+	return 0;
+}
+
+/* Memory is bounded: the oldest retired ring goes, its counts stay. */
 static void rb_drop_oldest_retired(void)
 {
 	struct trace_buffer *b = rb_retired;
+	uint64_t since = rb_oldest_ts(b);
 
 	rb_retired = b->next;
 	if (!rb_retired)
@@ -398,7 +438,7 @@ static void rb_drop_oldest_retired(void)
 	rb_dropped_threads++;
 	rb_dropped_entries += local_read(&b->events);
 	rb_unmap(b->entries, b->mask + 1);
-	rb_free_struct(b);
+	rb_make_noring(b, since, RB_DROPPED);
 }
 
 /* The destructor of rb_key: the thread is exiting. */
@@ -406,6 +446,7 @@ static void rb_thread_exit(void *arg)
 {
 	struct trace_buffer *b = arg, copy;
 	unsigned long h, size, slots = RB_MIN_RETIRED_SLOTS;
+	unsigned int cpu;
 	irqflags_t flags;
 
 	/* only our own buffer (a stale key after fork is not) */
@@ -414,6 +455,8 @@ static void rb_thread_exit(void *arg)
 	local_irq_save(flags);
 	pthread_mutex_lock(&rb_lock);
 	this_buffer = NULL;
+	if (b->state == RB_NORING)	/* nothing to keep but the counts */
+		goto out;
 	h = local_read(&b->head);
 	size = b->mask + 1;
 	while (slots < (h < size ? h : size))
@@ -424,10 +467,10 @@ static void rb_thread_exit(void *arg)
 		rb_copy(&copy, b);
 	rb_put_ring(b);
 	rb_nr_live--;
-	if (!copy.entries) {		/* no memory: counted as dropped */
+	if (!copy.entries) {		/* no memory: its counts stay */
 		rb_dropped_threads++;
 		rb_dropped_entries += local_read(&b->events);
-		rb_free_struct(b);
+		rb_make_noring(b, trace_clock_local(&cpu), RB_DROPPED);
 		goto out;
 	}
 	b->entries = copy.entries;
@@ -466,10 +509,46 @@ void ring_buffer_read_end(void)
 	local_irq_restore(flags);
 }
 
+/*
+ * A buffer without a ring reads as one entry: how many events it lost
+ * since the last reset (arg), since when (ts).  No loss: nothing to read.
+ */
+static int rb_snapshot_lost(struct trace_buffer *b, struct trace_buffer *copy)
+{
+	unsigned long lost = local_read(&b->events) - b->reset_events;
+	struct trace_entry *e;
+
+	if (!lost)
+		return -ENOENT;
+	copy->entries = rb_map_anon(1);
+	if (!copy->entries)
+		return -ENOMEM;
+	copy->mask = 0;
+	copy->state = RB_SNAPSHOT;
+	copy->next = NULL;
+	copy->tid = b->tid;
+	memcpy(copy->comm, b->comm, TRACE_COMM_LEN);
+	copy->nested = 0;
+	copy->reset_head = copy->reset_events = 0;
+	copy->lost_ts = b->lost_ts;
+	/* the entry, and the events it stands for as written but lost */
+	local_set(&copy->head, 1);
+	local_set(&copy->events, 1 + lost);
+	copy->nr_entries = 1;
+	copy->overrun = copy->uncommitted = 0;
+	e = copy->entries;
+	trace_entry_set(e, b->lost_ts, 0, lost, 0, 0);
+	e->commit = TRACE_COMMIT(TRACE_LOST, 0);
+	return 0;
+}
+
 int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
 {
-	if (b->state != RB_LIVE && b->state != RB_RETIRED &&
-	    b->state != RB_DEAD)
+	int state = __atomic_load_n(&b->state, __ATOMIC_ACQUIRE);
+
+	if (state == RB_NORING || state == RB_DROPPED)
+		return rb_snapshot_lost(b, copy);
+	if (state != RB_LIVE && state != RB_RETIRED && state != RB_DEAD)
 		return -ENOENT;
 	copy->mask = b->mask;
 	/* a copy is the reader's own: never in the spool */
@@ -507,6 +586,20 @@ unsigned long ring_buffer_overrun(struct trace_buffer *b)
 	return h > b->mask + 1 ? h - (b->mask + 1) : 0;
 }
 
+unsigned long ring_buffer_lost_events(struct trace_buffer *b)
+{
+	int state = __atomic_load_n(&b->state, __ATOMIC_ACQUIRE);
+
+	if (state != RB_NORING && state != RB_DROPPED)
+		return 0;
+	return local_read(&b->events) - b->reset_events;
+}
+
+int ring_buffer_was_dropped(struct trace_buffer *b)
+{
+	return b->state == RB_DROPPED;
+}
+
 unsigned long ring_buffer_lost_threads(void)
 {
 	return rb_lost_threads;
@@ -522,20 +615,27 @@ unsigned long ring_buffer_dropped_entries(void)
 	return rb_dropped_entries;
 }
 
-/* The stats file: exited threads whose trace was dropped. */
-static void rb_stats_line(FILE *f)
+void ring_buffer_reset_readers(void)
 {
-	fprintf(f, "exited-threads-dropped: %lu\n"
-		"exited-threads-dropped-entries: %lu\n",
-		rb_dropped_threads, rb_dropped_entries);
+	unsigned int cpu;
+	uint64_t now = trace_clock_local(&cpu);
+	int i;
+
+	ring_buffer_read_start();
+	for (i = 0; i < rb_nr_table; i++) {
+		struct trace_buffer *b = rb_table(i);
+
+		b->reset_events = local_read(&b->events);
+		b->reset_head = local_read(&b->head);
+		if (b->state == RB_NORING || b->state == RB_DROPPED)
+			b->lost_ts = now;
+	}
+	ring_buffer_read_end();
 }
 
 /*
- * The buffer of a dead process (trace_spool_read.c): dead is its struct as
- * the spool holds it, entries its slots mapped read-only, checked to hold
- * mask + 1 slots.  Listed like a retired buffer, read through
- * ring_buffer_snapshot() like any other: only complete entries of the
- * right lap are kept, whatever state the process died in.
+ * Read through ring_buffer_snapshot() like any other buffer: only complete
+ * entries of the right lap are kept, whatever state the process died in.
  */
 int ring_buffer_adopt(const struct trace_buffer *dead,
 		      const struct trace_entry *entries)
@@ -546,6 +646,12 @@ int ring_buffer_adopt(const struct trace_buffer *dead,
 		return -ENOMEM;
 	*b = *dead;
 	b->comm[TRACE_COMM_LEN - 1] = 0;
+	b->next = NULL;
+	if (!ring_buffer_has_ring(dead)) {
+		b->entries = rb_scratch;
+		b->mask = sizeof(rb_scratch) / sizeof(rb_scratch[0]) - 1;
+		return 0;
+	}
 	b->entries = (struct trace_entry *)entries;
 	if (dead->state == RB_LIVE) {
 		unsigned long h = local_read(&b->head);
@@ -557,10 +663,15 @@ int ring_buffer_adopt(const struct trace_buffer *dead,
 	return 0;
 }
 
-/* Whether a struct of a dead process held a buffer (live or retired). */
 int ring_buffer_in_use(const struct trace_buffer *dead)
 {
-	return dead->state == RB_LIVE || dead->state == RB_RETIRED;
+	return dead->state == RB_LIVE || dead->state == RB_RETIRED ||
+	       dead->state == RB_NORING || dead->state == RB_DROPPED;
+}
+
+int ring_buffer_has_ring(const struct trace_buffer *dead)
+{
+	return dead->state != RB_NORING && dead->state != RB_DROPPED;
 }
 
 /* ---- settings ----------------------------------------------------------- */
@@ -587,9 +698,9 @@ unsigned long ring_buffer_size_kb(void)
  * In a child after fork(), where only the forking thread exists: start
  * from empty buffers (keeping the big rings for reuse) so that the child's
  * trace holds only what the child did, and its counters start at zero.
- * Called with rb_lock held by the parent's fork; idempotent.
+ * Called with rb_lock held by the parent's fork.
  */
-void ring_buffer_reset(void)
+static void rb_fork_reset(void)
 {
 	int i;
 
@@ -637,14 +748,13 @@ static void rb_fork_parent(void)
 static void rb_fork_child(void)
 {
 	pthread_mutex_init(&rb_lock, NULL);
-	ring_buffer_reset();
+	rb_fork_reset();
 	local_irq_restore(rb_fork_flags);
 }
 
-__attribute__((constructor(101))) static void ring_buffer_init(void)
+static __init_core void ring_buffer_init(void)
 {
 	prctl(PR_GET_NAME, process_comm);
 	pthread_key_create(&rb_key, rb_thread_exit);
 	pthread_atfork(rb_fork_prepare, rb_fork_parent, rb_fork_child);
-	trace_add_stats_line(rb_stats_line);
 }

@@ -7,21 +7,24 @@
 #include <errno.h>
 #include <string.h>
 #include <pthread.h>
-#include <tracefs.h>
+#include <linux/init.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
 #include <linux/trace_spool.h>
-#include "trace.h"
+#include <linux/tracefs.h>
 
 int tracing_on = 1;
 unsigned long trace_flags;
 
 static pthread_mutex_t trace_types_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct tracer *trace_types;
-static struct tracer *cur_tracer;
 
 /* The nop tracer records nothing: its trace is the bare header. */
 static struct tracer nop_tracer = {
 	.name = "nop",
 };
+/* registered in the order they come; nop first, and the default */
+static struct tracer *trace_types = &nop_tracer;
+static struct tracer *cur_tracer = &nop_tracer;
 /* ---- tracers ------------------------------------------------------------ */
 
 int register_tracer(struct tracer *t)
@@ -63,7 +66,7 @@ static int current_tracer_write(const char *val)
 		 * As the kernel's tracer_init(): the new tracer starts with
 		 * empty buffers, so a trace is never printed in two formats.
 		 */
-		tracing_reset_online_cpus();
+		ring_buffer_reset_readers();
 		cur_tracer = t;
 		tracefs_error("%s", "");
 		if (t->init)
@@ -269,16 +272,14 @@ static struct tracefs_file trace_files[] = {
 };
 
 /*
- * Tracers and files register at priority 101, so that every chapter's
- * files exist when the environment is read at 102.
+ * Tracers and files register at __init_core, so that every chapter's
+ * files exist when the environment is read (__init_settings).
  */
-__attribute__((constructor(101))) static void trace_core_register(void)
+static __init_core void trace_core_register(void)
 {
 	size_t i;
 
-	register_tracer(&nop_tracer);
 	for (i = 0; i < sizeof(trace_files) / sizeof(trace_files[0]); i++)
 		tracefs_register(&trace_files[i]);
-	cur_tracer = &nop_tracer;
 }
 

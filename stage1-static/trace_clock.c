@@ -9,7 +9,8 @@
  */
 #include <time.h>
 #include <asm/trace_clock.h>
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/trace_clock.h>
 
 static uint64_t clk_ts0, clk_ns0;
 
@@ -21,7 +22,11 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-void trace_clock_init(void)
+/*
+ * The origin of the line: before the settings are read, so that no event
+ * is older than it.
+ */
+static __init_boot void trace_clock_init(void)
 {
 	unsigned int cpu;
 

@@ -8,11 +8,19 @@
  * last, and the slot is reserved after the time is read, so a signal
  * handler that traces in between gets the following slots and a later time.
  */
-#include "trace.h"
-#include <linux/hardirq.h>
 #include <asm/trace_clock.h>
+#include <linux/ftrace.h>
+#include <linux/hardirq.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
+#include <linux/trace_output.h>
+#include "func_stack_trace.h"
 
-void function_trace_call(unsigned long frompc, unsigned long selfpc)
+static void function_trace_call(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
 {
 	struct trace_entry *e;
 	unsigned long idx;
@@ -24,11 +32,11 @@ void function_trace_call(unsigned long frompc, unsigned long selfpc)
 	ts = trace_clock_local(&cpu);
 	ctx = tracing_gen_ctx();
 	e = trace_reserve(1, &idx);
-	trace_entry_set(e, ts, selfpc, frompc, cpu, 0);
+	trace_entry_set(e, ts, ip, parent_ip, cpu, 0);
 	e->flags = ctx;
-	trace_commit(e, TRACE_FN);
+	trace_commit(e, TRACE_FN, 1);
 	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
-		trace_record_stack(selfpc, frompc, cpu, ts, ctx);
+		trace_record_stack(ip, parent_ip, cpu, ts, ctx);
 }
 
 static unsigned int print_fn(FILE *f, struct trace_buffer *b,
@@ -67,7 +75,7 @@ static struct tracer function_trace = {
 	.print_types = 1u << TRACE_FN | 1u << TRACE_STACK,
 };
 
-__attribute__((constructor(101))) static void function_trace_register(void)
+static __init_core void function_trace_register(void)
 {
 	register_tracer(&function_trace);
 	register_trace_printer(TRACE_FN, print_fn);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Writing the trace out: the "trace" file, and the "stats" file.
+ * Writing the trace out: the "trace" file.
  *
  * The kernel reads its buffers while tracing goes on; a user-space program
  * is its own only reader, so the trace is written once, when the program
@@ -29,10 +29,13 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <asm/irqflags.h>
-#include <asm/trace_clock.h>
-#include <tracefs.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/trace.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_output.h>
 #include <linux/trace_spool.h>
-#include "trace.h"
+#include <linux/tracefs.h>
 
 #define TRACE_STARTED_ENV	"_FTRACE_TRACE_STARTED"
 
@@ -43,10 +46,17 @@ static struct stat trace_stderr_st;
 /* ---- printers ----------------------------------------------------------- */
 
 static trace_print_fn printers[TRACE_NR_TYPES];
+/* types every tracer prints, whatever its own (markers, losses) */
+static unsigned int every_tracer_types = 1u << TRACE_LOST;
 
 void register_trace_printer(enum trace_type type, trace_print_fn fn)
 {
 	printers[type] = fn;
+}
+
+void trace_print_with_every_tracer(enum trace_type type)
+{
+	every_tracer_types |= 1u << type;
 }
 
 /*
@@ -99,47 +109,6 @@ void trace_default_header(FILE *f, unsigned long entries,
 	legend(f, 14, "| |         |   ||||      |         |");
 }
 
-/* ---- resets ------------------------------------------------------------ */
-
-/*
- * Where each buffer stood at the last reset.  The owning thread keeps
- * writing, so a reset only moves the reader's start; a buffer claimed
- * again since then (new tid, head back to 0) starts from 0.
- */
-#define RESET_MAX	256
-static struct buffer_start {
-	struct trace_buffer *b;
-	pid_t		tid;
-	unsigned long	head, events;
-} reset_at[RESET_MAX];
-static int nr_reset;
-
-void tracing_reset_online_cpus(void)
-{
-	int i, n = ring_buffer_nr_threads();
-
-	for (i = 0; i < n && i < RESET_MAX; i++) {
-		struct trace_buffer *b = ring_buffer_thread(i);
-
-		reset_at[i].b = b;
-		reset_at[i].tid = b->tid;
-		reset_at[i].events = local_read(&b->events);
-		reset_at[i].head = local_read(&b->head);
-	}
-	nr_reset = i;
-}
-
-static const struct buffer_start *buffer_start(int i, struct trace_buffer *b)
-{
-	static const struct buffer_start none;
-	const struct buffer_start *s = &reset_at[i];
-
-	if (i >= nr_reset || s->b != b || s->tid != b->tid ||
-	    s->head > local_read(&b->head))
-		return &none;
-	return s;
-}
-
 static int printable(unsigned int types, unsigned int type)
 {
 	return type < TRACE_NR_TYPES && (types & (1u << type));
@@ -148,7 +117,7 @@ static int printable(unsigned int types, unsigned int type)
 /* An entry in the buffer, not a payload slot nor a half-written one. */
 static int is_entry(unsigned int type)
 {
-	return type != TRACE_UNUSED && type != TRACE_STACK_PAYLOAD &&
+	return type != TRACE_UNUSED && type != TRACE_PAYLOAD &&
 	       type < TRACE_NR_TYPES;
 }
 
@@ -162,26 +131,26 @@ struct trace_snapshot {
 };
 
 /*
- * Copy what buffer i holds since the last reset.  ring_buffer_snapshot()
- * keeps only complete entries of the right lap: a slot being written, or
- * reused by its owner while we copied, is TRACE_UNUSED in the copy.
+ * Copy what buffer i holds since the last reset
+ * (ring_buffer_reset_readers()).  ring_buffer_snapshot() keeps only
+ * complete entries of the right lap: a slot being written, or reused by
+ * its owner while we copied, is TRACE_UNUSED in the copy.
  */
 static int snapshot_buffer(int i, struct trace_snapshot *s,
 			   unsigned int types)
 {
 	struct trace_buffer *b = ring_buffer_thread(i);
-	const struct buffer_start *rs = buffer_start(i, b);
 	unsigned long events, head, start, idx, all = 0;
 	int ret;
 
 	ret = ring_buffer_snapshot(b, &s->buf);
 	if (ret)
 		return ret;
-	events = local_read(&s->buf.events) - rs->events;
+	events = local_read(&s->buf.events) - s->buf.reset_events;
 	head = local_read(&s->buf.head);
 	start = head > s->buf.mask + 1 ? head - (s->buf.mask + 1) : 0;
-	if (start < rs->head)
-		start = rs->head;
+	if (start < s->buf.reset_head)
+		start = s->buf.reset_head;
 	s->pos = start;
 	s->entries = 0;
 	for (idx = start; idx < head; idx++) {
@@ -298,8 +267,7 @@ void trace_set_dump_note(const char *note)
 static int print_trace(FILE *f)
 {
 	const struct tracer *t = trace_current();
-	/* markers are printed by every tracer, as the kernel's are */
-	unsigned int types = (t ? t->print_types : 0) | 1u << TRACE_PRINT;
+	unsigned int types = (t ? t->print_types : 0) | every_tracer_types;
 	struct trace_snapshot *snap;
 	unsigned long in_buf = 0, written = 0;
 	int i, nr = snapshot_all(&snap, types);
@@ -427,12 +395,6 @@ static void trace_dump_at_exit(void)
 	spool_exit();
 }
 
-static void trace_after_fork(void)
-{
-	ring_buffer_reset();
-	nr_reset = 0;
-}
-
 static int trace_file_write(const char *val)
 {
 	const char *started = getenv(TRACE_STARTED_ENV);
@@ -481,102 +443,29 @@ static int trace_file_read(char *buf, size_t len)
 	return 0;
 }
 
-/* ---- the stats file ----------------------------------------------------- */
-
-static void (*stats_lines[4])(FILE *f);
-
-void trace_add_stats_line(void (*line)(FILE *f))
-{
-	unsigned int i;
-
-	for (i = 0; i < sizeof(stats_lines) / sizeof(stats_lines[0]); i++) {
-		if (!stats_lines[i]) {
-			stats_lines[i] = line;
-			return;
-		}
-	}
-}
-
-static void print_ts(FILE *f, const char *name, uint64_t ns)
-{
-	fprintf(f, "%s: %5llu.%06llu\n", name,
-		(unsigned long long)(ns / 1000000000ull),
-		(unsigned long long)(ns % 1000000000ull / 1000));
-}
-
 /*
- * The kernel's per_cpu/cpuN/stats, for all thread buffers together, then
- * the kit's own counters.  Read from the live buffers: a thread that is
- * recording meanwhile may make it one entry off.
+ * A thread that recorded without a ring (RB_MAX_LIVE threads held one, or
+ * its trace was dropped to bound memory): the kernel's line for lost
+ * events, naming the thread as every line of the trace does.
  */
-static int stats_file_read(char *buf, size_t len)
+static unsigned int print_lost(FILE *f, struct trace_buffer *b,
+			       unsigned long idx)
 {
-	extern unsigned long ftrace_recursion_missed;
-	int n = ring_buffer_nr_threads(), i, have_oldest = 0;
-	unsigned long entries = 0, overrun = 0, bytes = 0, nested = 0;
-	uint64_t oldest = 0;
-	unsigned int cpu;
-	FILE *f;
+	const struct trace_entry *e = &b->entries[idx & b->mask];
 
-	f = fmemopen(buf, len, "w");
-	if (!f)
-		return -errno;
-	trace_clock_calibrate();
-	/* retired buffers are not freed under us meanwhile */
-	ring_buffer_read_start();
-	n = ring_buffer_nr_threads();
-	for (i = 0; i < n; i++) {
-		struct trace_buffer *b = ring_buffer_thread(i);
-		const struct buffer_start *rs = buffer_start(i, b);
-		unsigned long head = local_read(&b->head), idx, all = 0;
-		unsigned long events = local_read(&b->events) - rs->events;
-		unsigned long start = head > b->mask + 1 ?
-				      head - (b->mask + 1) : 0;
-
-		if (start < rs->head)
-			start = rs->head;
-		for (idx = start; idx < head; idx++) {
-			const struct trace_entry *e =
-				&b->entries[idx & b->mask];
-
-			if (!is_entry(e->type))
-				continue;
-			all++;
-			if (!have_oldest++ || (int64_t)(e->ts - oldest) < 0)
-				oldest = e->ts;
-		}
-		entries += all;
-		overrun += events > all ? events - all : 0;
-		bytes += (head - start) * sizeof(struct trace_entry);
-		nested += b->nested;
-	}
-	ring_buffer_read_end();
-	fprintf(f, "entries: %lu\noverrun: %lu\ncommit overrun: 0\n"
-		"bytes: %lu\n", entries, overrun, bytes);
-	print_ts(f, "oldest event ts", have_oldest ?
-		 trace_clock_to_ns(oldest) : 0);
-	print_ts(f, "now ts", trace_clock_to_ns(trace_clock_local(&cpu)));
-	fprintf(f, "dropped events: 0\nread events: 0\n");
-	fprintf(f, "threads: %d\nthreads-without-buffer: %lu\n"
-		"nested: %lu\nrecursion-missed: %lu\n", n,
-		ring_buffer_lost_threads(), nested, ftrace_recursion_missed);
-	for (i = 0; i < (int)(sizeof(stats_lines) / sizeof(stats_lines[0]));
-	     i++)
-		if (stats_lines[i])
-			stats_lines[i](f);
-	fclose(f);
-	return 0;
+	fprintf(f, "%16s-%-7d [LOST %llu EVENTS]\n", b->comm, b->tid,
+		(unsigned long long)e->arg);
+	return 1;
 }
 
-static struct tracefs_file trace_files[] = {
-	{ "trace", trace_file_write, trace_file_read },
-	{ "stats", NULL, stats_file_read },
+static struct tracefs_file trace_file = {
+	"trace", trace_file_write, trace_file_read,
 };
 
-__attribute__((constructor(101))) static void trace_output_init(void)
+static __init_core void trace_output_init(void)
 {
-	tracefs_register(&trace_files[0]);
-	tracefs_register(&trace_files[1]);
+	tracefs_register(&trace_file);
+	register_trace_printer(TRACE_LOST, print_lost);
 	/* a high descriptor, out of the way of the program's own */
 	trace_stderr = fcntl(2, F_DUPFD_CLOEXEC, 256);
 	if (trace_stderr < 0)
@@ -587,5 +476,4 @@ __attribute__((constructor(101))) static void trace_output_init(void)
 	}
 	/* registered first, so it runs after the program's own handlers */
 	atexit(trace_dump_at_exit);
-	pthread_atfork(NULL, NULL, trace_after_fork);
 }

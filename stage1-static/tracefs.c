@@ -13,12 +13,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <tracefs.h>
-#include <linux/trace_spool.h>
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/tracefs.h>
 
 static struct tracefs_file *tracefs_files;
 static char last_error[256];
@@ -190,26 +190,17 @@ static void tracefs_cat(const char *file)
  * current_tracer is applied last, when every setting it may read at init
  * (filters, options) is already in place.
  */
-__attribute__((constructor(102))) static void trace_env_init(void)
+static __init_settings void trace_env_init(void)
 {
 	struct tracefs_file *f;
+	const char *v;
 	char name[96];
 	char **e;
 
-	/*
-	 * A reader of a dead process's spool: no tracing, no main(); it
-	 * takes only the print settings (which this stage may not have).
-	 */
-	if (getenv(SPOOL_FORMAT_ENV))
-		trace_spool_format(getenv(SPOOL_FORMAT_ENV));
 	for (e = environ; *e; e++) {
 		if (strncmp(*e, "FTRACE_", 7))
 			continue;
 		if (!strncmp(*e, "FTRACE_CAT=", 11))
-			continue;
-		if (!strncmp(*e, SPOOL_ENV "=", sizeof(SPOOL_ENV)) ||
-		    !strncmp(*e, SPOOL_FORMAT_ENV "=",
-			     sizeof(SPOOL_FORMAT_ENV)))
 			continue;
 		for (f = tracefs_files; f; f = f->next) {
 			size_t n = strlen(env_name(f->name, name,
@@ -228,21 +219,15 @@ __attribute__((constructor(102))) static void trace_env_init(void)
 		}
 	}
 	for (f = tracefs_files; f; f = f->next) {
-		const char *v;
-
 		if (!f->write || !strcmp(f->name, "current_tracer"))
 			continue;
 		v = getenv(env_name(f->name, name, sizeof(name)));
 		if (v && tracefs_write(f->name, v))
 			env_fail();
 	}
-	trace_clock_init();
-	{
-		const char *v = getenv("FTRACE_CURRENT_TRACER");
-
-		if (v && tracefs_write("current_tracer", v))
-			env_fail();
-	}
+	v = getenv("FTRACE_CURRENT_TRACER");
+	if (v && tracefs_write("current_tracer", v))
+		env_fail();
 	if (getenv("FTRACE_CAT"))
 		tracefs_cat(getenv("FTRACE_CAT"));
 }

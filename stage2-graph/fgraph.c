@@ -28,8 +28,9 @@
  * and a returning entry: that entry then becomes a hole (sp = 0), popped
  * once everything above it has gone, or squeezed out when the array is
  * full (with signals blocked: entries move).  The depth a tracer sees is
- * the number of live entries, not the index, and each entry keeps the
- * depth it was entered with for its return.
+ * the number of live entries, not the index (plus depth_base inside a
+ * coroutine, fgraph_context.c), and each entry keeps the depth it was
+ * entered with for its return.
  *
  * Signals: a handler can run between any two instructions and push and pop
  * entries of its own.  A slot is therefore reserved (curr_ret_stack moved)
@@ -38,12 +39,14 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include <linux/ftrace.h>
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
-#include "trace.h"
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
 #include "fgraph.h"
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
@@ -56,8 +59,16 @@ __thread int curr_ret_stack = -1;
  * (and one that jumps away never lets the interrupted code resume).
  */
 static __thread int ret_stack_live;
-unsigned long ftrace_graph_overrun;
-unsigned long ftrace_graph_skipped;
+/*
+ * The depth of the thread's first live entry: 0, or under a coroutine
+ * the depth of the frame that switched to it plus one (fgraph_ctx_save()).
+ */
+static __thread int depth_base;
+/* calls this thread made too deep for the return stack (the kernel's
+ * per-task trace_overrun), and all threads' */
+static __thread unsigned long thread_overrun;
+static unsigned long graph_overruns, graph_skipped;
+static __thread int thread_known;
 static int ftrace_graph_dead;
 
 /* set by register_ftrace_graph() and friends, stage2-graph/fgraph_ops.c */
@@ -78,7 +89,7 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 		.depth = e->depth,
 		.calltime = e->calltime,
 		.rettime = now,
-		.overrun = ftrace_graph_overrun,
+		.overrun = thread_overrun,
 		.cpu = cpu,
 	};
 
@@ -108,7 +119,7 @@ static void drop_entry(int k, unsigned long long *now, unsigned int *cpu)
 	if (!*now)
 		*now = trace_clock_local(cpu);
 	graph_return(k, *now, *cpu);
-	__atomic_add_fetch(&ftrace_graph_skipped, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&graph_skipped, 1, __ATOMIC_RELAXED);
 	release_entry(k);
 }
 
@@ -181,6 +192,8 @@ static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
 	trim_ret_stack();
 }
 
+static void fgraph_thread_init(void);
+
 int function_graph_enter(unsigned long ret, unsigned long func,
 			 unsigned long frame_pointer, unsigned long *retp,
 			 unsigned long sp)
@@ -193,15 +206,13 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 
 	if (__builtin_expect(ftrace_graph_dead, 0))
 		return -EBUSY;
-#ifdef CONFIG_DYNAMIC_FTRACE
 	/* chapter 5: a site another ops enabled, outside the graph filter */
-	if (__builtin_expect(__atomic_load_n(&ftrace_graph_filter_check,
-					     __ATOMIC_RELAXED), 0) &&
-	    !ftrace_graph_wants(func))
+	if (!ftrace_graph_wants(func))
 		return -EBUSY;
-#endif
-	stack = fgraph_stack_of(sp);
 	idx = curr_ret_stack;
+	if (__builtin_expect(idx < 0 && !thread_known, 0))
+		fgraph_thread_init();
+	stack = fgraph_stack_of(sp);
 	/* the fast path: a deeper frame on the top entry's stack */
 	if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
 			  ret_stack[idx].sp > sp))
@@ -213,7 +224,8 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 		idx = compact_ret_stack();
 	if (idx >= FTRACE_RETFUNC_DEPTH) {
 		/* too deep: the function runs and returns untouched */
-		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
+		thread_overrun++;
+		__atomic_add_fetch(&graph_overruns, 1, __ATOMIC_RELAXED);
 		return -EBUSY;
 	}
 	/*
@@ -232,7 +244,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	e->fp = frame_pointer;
 	e->retp = retp;
 	e->stack = stack;
-	e->depth = ret_stack_live++;
+	e->depth = depth_base + ret_stack_live++;
 	e->calltime = trace_clock_local(&cpu);
 
 	trace.func = func;
@@ -248,18 +260,10 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 }
 
 #ifdef HAVE_FUNCTION_GRAPH_FP_TEST
-static void ftrace_graph_stop(void)
-{
-	ftrace_graph_dead = 1;
-#ifndef CONFIG_DYNAMIC_FTRACE
-	unregister_ftrace_graph();
-#endif
-	/* (chapter 5: no code is patched on this path; the flag suffices) */
-}
-
 /*
  * HAVE_FUNCTION_GRAPH_FP_TEST failed, or no entry has the returning sp:
- * the return address is unknown.  The kernel panics, we abort.
+ * the return address is unknown.  The kernel stops the graph tracer and
+ * panics, we stop hijacking (other threads) and abort.
  */
 static void __attribute__((noreturn))
 bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
@@ -268,7 +272,7 @@ bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
 	char msg[256], name[32];
 	int n;
 
-	ftrace_graph_stop();
+	ftrace_graph_dead = 1;
 	n = snprintf(msg, sizeof(msg), "Bad frame pointer: expected %lx, "
 		     "received %lx\n  from func %s return to %lx\n",
 		     expected, received,
@@ -407,10 +411,15 @@ static void fgraph_exit_key_create(void)
 	pthread_key_create(&fgraph_exit_key, fgraph_thread_exit);
 }
 
-void fgraph_thread_init(void)
+/* A thread's first entry: have its open frames closed when it ends. */
+static void fgraph_thread_init(void)
 {
+	int saved_errno = errno;
+
+	thread_known = 1;
 	pthread_once(&fgraph_exit_once, fgraph_exit_key_create);
 	pthread_setspecific(fgraph_exit_key, (void *)1);
+	errno = saved_errno;
 }
 
 /* Every entry that a frame running with sp proves dead goes (unwinding). */
@@ -474,12 +483,15 @@ void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
  * (oldest first, holes left out); the live count is returned.  The
  * thread's return stack is empty afterwards.
  */
-int fgraph_ctx_save(struct ftrace_ret_stack *save, int max)
+int fgraph_ctx_save(struct ftrace_ret_stack *save, int max, int *depth)
 {
 	irqflags_t flags;
 	int k, n = 0;
 
 	local_irq_save(flags);
+	*depth = depth_base;
+	/* the next context's frames nest under the switching one */
+	depth_base += ret_stack_live;
 	for (k = 0; k <= curr_ret_stack; k++) {
 		if (!ret_stack[k].sp)
 			continue;
@@ -503,13 +515,15 @@ int fgraph_ctx_save(struct ftrace_ret_stack *save, int max)
  * entries (one sp, next to each other) go together, and only the newest
  * has a slot of its own (see fgraph_entry_ret()).
  */
-void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n)
+void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n,
+			int depth)
 {
 	unsigned long rth = (unsigned long)return_to_handler;
 	irqflags_t flags;
 	int j, k, cut;
 
 	local_irq_save(flags);
+	depth_base = depth;
 	cut = n - (FTRACE_RETFUNC_DEPTH - 1 - curr_ret_stack);
 	if (cut > 0 && ret_stack_live <= curr_ret_stack)
 		cut = n - (FTRACE_RETFUNC_DEPTH - compact_ret_stack());
@@ -521,7 +535,8 @@ void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n)
 			ret_stack_live++;
 			continue;
 		}
-		__atomic_add_fetch(&ftrace_graph_overrun, 1, __ATOMIC_RELAXED);
+		thread_overrun++;
+		__atomic_add_fetch(&graph_overruns, 1, __ATOMIC_RELAXED);
 		if (k + 1 < cut && save[k + 1].sp == save[k].sp)
 			continue;
 		for (j = k; j > 0 && save[j].ret == rth &&
@@ -537,4 +552,26 @@ void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n)
 int fgraph_ctx_slots(void)
 {
 	return curr_ret_stack + 1;
+}
+
+unsigned long ftrace_graph_overruns(void)
+{
+	return graph_overruns;
+}
+
+unsigned long ftrace_graph_skipped_frames(void)
+{
+	return graph_skipped;
+}
+
+/* A child after fork() counts its own overruns, as a new task does. */
+static void fgraph_after_fork(void)
+{
+	thread_overrun = 0;
+	graph_overruns = graph_skipped = 0;
+}
+
+static __init_core void fgraph_init(void)
+{
+	pthread_atfork(NULL, NULL, fgraph_after_fork);
 }

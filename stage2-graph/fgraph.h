@@ -2,15 +2,11 @@
 #ifndef _FGRAPH_H
 #define _FGRAPH_H
 
-/*
- * How many nested traced calls one thread can have hijacked at once (the
- * kernel used 50).  Deeper calls run normally, untraced, and are counted
- * in ftrace_graph_overrun.  128 * 72 bytes = 9 kB of TLS per thread.
- */
-#define FTRACE_RETFUNC_DEPTH	128
+#include <linux/ftrace.h>
 
 /*
- * One hijacked call.  sp is what identifies the frame: the stack pointer
+ * One hijacked call (FTRACE_RETFUNC_DEPTH of them per thread: 128 * 72
+ * bytes = 9 kB of TLS).  sp is what identifies the frame: the stack pointer
  * the function will return with (its caller's sp at the call), unique
  * among the live frames of a thread, since every live frame has its own
  * place on some stack.  sp == 0 marks a slot whose call has returned (or
@@ -34,17 +30,6 @@ extern __thread int curr_ret_stack;
 #define graph_return_stub	((trace_func_graph_ret_t)(void *)ftrace_stub)
 
 /*
- * A second user of the return stack besides the tracer: the function
- * profiler (fgraph_ops.c).  Its entry callback sees every call, including
- * the ones the tracer's filters refuse.
- */
-void register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
-				    trace_func_graph_ent_t entryfunc);
-void unregister_ftrace_profiler_graph(void);
-extern unsigned long ftrace_graph_overrun;
-extern unsigned long ftrace_graph_skipped;
-
-/*
  * fgraph_stack.c: which stack an address lies on.  Returns an identifier
  * of that stack (its lowest address), or 0 when the kit does not know the
  * stack: addresses on an unknown stack are never compared.
@@ -54,17 +39,19 @@ extern unsigned long ftrace_graph_skipped;
 #define FGRAPH_ALT_STACK	1UL
 unsigned long fgraph_stack_of(unsigned long sp);
 
-/* fgraph.c: once per thread, before its first entry (fgraph_stack.c) */
-void fgraph_thread_init(void);
-
 /* fgraph.c, for fgraph_unwind.c */
 void fgraph_drop_dead(unsigned long sp);
-unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
 unsigned long fgraph_entry_ret(int k);
 
-/* fgraph.c, for fgraph_context.c: a context switch */
+/*
+ * fgraph.c, for fgraph_context.c: a context switch.  The frames of the
+ * context being left move from the thread's return stack to save[]; the
+ * next context's first frame nests under the switching one, so *depth
+ * gets where its depths started, for fgraph_ctx_restore().
+ */
 int fgraph_ctx_slots(void);
-int fgraph_ctx_save(struct ftrace_ret_stack *save, int max);
-void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n);
+int fgraph_ctx_save(struct ftrace_ret_stack *save, int max, int *depth);
+void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n,
+			int depth);
 
 #endif

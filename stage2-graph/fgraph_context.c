@@ -21,6 +21,10 @@
  * context it runs, as in the kernel.  A context that is never resumed
  * takes its entries with it (its frames never return either).
  *
+ * What runs after the switch is drawn nested under the function that
+ * called swapcontext(), as uftrace draws it: a coroutine's first function
+ * one level deeper; resumed, each context has its own depths back.
+ *
  * The TLS accesses happen in fgraph.c, one call each side: across the
  * switch, this function may be running on a different thread, and a
  * compiler may keep a thread's TLS address in a register across a call.
@@ -36,13 +40,11 @@ int __real_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 int __wrap_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 {
 	struct ftrace_ret_stack *save;
-	int n = fgraph_ctx_slots(), ret;
+	int n = fgraph_ctx_slots(), depth, ret;
 
-	if (!n)
-		return __real_swapcontext(oucp, ucp);
-	save = alloca(n * sizeof(*save));
-	n = fgraph_ctx_save(save, n);
+	save = alloca((n ? n : 1) * sizeof(*save));
+	n = fgraph_ctx_save(save, n, &depth);
 	ret = __real_swapcontext(oucp, ucp);
-	fgraph_ctx_restore(save, n);
+	fgraph_ctx_restore(save, n, depth);
 	return ret;
 }

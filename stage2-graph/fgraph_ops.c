@@ -21,18 +21,23 @@
  */
 #include <pthread.h>
 #include <linux/ftrace.h>
-#include "trace.h"
 #include "fgraph.h"
 
 static trace_func_graph_ent_t tracer_entry, profiler_entry;
 static trace_func_graph_ret_t tracer_return, profiler_return;
 static pthread_mutex_t fgraph_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* per depth: the call entered there through fgraph_both_entry() */
+/*
+ * per depth: the call entered there through fgraph_both_entry().  The
+ * live depths of a thread are FTRACE_RETFUNC_DEPTH consecutive numbers
+ * at most (a coroutine's start above 0): modulo the array they never meet.
+ */
 static __thread struct {
 	unsigned long long	calltime;
 	int			took;
 } tracer_took[FTRACE_RETFUNC_DEPTH];
+
+#define TOOK(depth)	tracer_took[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
 static int fgraph_both_entry(struct ftrace_graph_ent *trace)
 {
@@ -43,8 +48,8 @@ static int fgraph_both_entry(struct ftrace_graph_ent *trace)
 	int took = t ? t(trace) : 0;
 	int want = p ? p(trace) : 0;
 
-	tracer_took[trace->depth].calltime = trace->calltime;
-	tracer_took[trace->depth].took = took;
+	TOOK(trace->depth).calltime = trace->calltime;
+	TOOK(trace->depth).took = took;
 	return took || want;
 }
 
@@ -56,8 +61,8 @@ static void fgraph_both_return(struct ftrace_graph_ret *trace)
 						   __ATOMIC_ACQUIRE);
 	int took = 1;	/* no answer of this call's: the tracer's alone */
 
-	if (tracer_took[trace->depth].calltime == trace->calltime)
-		took = tracer_took[trace->depth].took;
+	if (TOOK(trace->depth).calltime == trace->calltime)
+		took = TOOK(trace->depth).took;
 	if (p)
 		p(trace);
 	if (t && took)
@@ -86,11 +91,9 @@ static int fgraph_update(void)
 	}
 	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
-#ifdef CONFIG_DYNAMIC_FTRACE
 	if (entry != ftrace_graph_entry_stub)
 		return ftrace_graph_startup();
 	ftrace_graph_shutdown();
-#endif
 	return 0;
 }
 
@@ -125,14 +128,22 @@ void unregister_ftrace_graph(void)
 	pthread_mutex_unlock(&fgraph_lock);
 }
 
-void register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
-				    trace_func_graph_ent_t entryfunc)
+int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
+				   trace_func_graph_ent_t entryfunc)
 {
+	int ret;
+
 	pthread_mutex_lock(&fgraph_lock);
 	__atomic_store_n(&profiler_return, retfunc, __ATOMIC_RELEASE);
 	__atomic_store_n(&profiler_entry, entryfunc, __ATOMIC_RELEASE);
-	fgraph_update();
+	ret = fgraph_update();
+	if (ret) {	/* the code could not be changed */
+		__atomic_store_n(&profiler_entry, NULL, __ATOMIC_RELEASE);
+		fgraph_update();
+		__atomic_store_n(&profiler_return, NULL, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&fgraph_lock);
+	return ret;
 }
 
 void unregister_ftrace_profiler_graph(void)

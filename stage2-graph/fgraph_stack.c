@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <linux/ftrace.h>
+#include <linux/init.h>
 #include "fgraph.h"
 
 struct stack_range {
@@ -57,7 +58,6 @@ static void find_thread_stack(void)
 	size_t size;
 
 	thread_stack.lo = thread_stack.hi = 1;	/* tried: empty, not 0 */
-	fgraph_thread_init();
 	if (!pthread_getattr_np(pthread_self(), &attr)) {
 		if (!pthread_attr_getstack(&attr, &addr, &size) && addr) {
 			thread_stack.lo = (unsigned long)addr;
@@ -131,7 +131,7 @@ unsigned long fgraph_stack_of(unsigned long sp)
 }
 
 /* The main thread's bounds are found before main(), outside any handler. */
-__attribute__((constructor(101))) static void fgraph_stack_init(void)
+static __init_core void fgraph_stack_init(void)
 {
 	cache_busy = 1;
 	find_thread_stack();

@@ -10,8 +10,9 @@
  *    arch/<arch>/mcount.S) that names ftrace_graph_personality() below as
  *    its personality routine.  An unwinder that calls personality routines
  *    (exceptions, and the forced unwinding of pthread_exit and
- *    pthread_cancel; on ARM EHABI every walk) meets return_to_handler as
- *    the return address of the hijacked function, looks up its unwind
+ *    pthread_cancel; with some unwinders every walk) meets
+ *    return_to_handler as the return address of the hijacked function,
+ *    looks up its unwind
  *    entry (it ends before the label: the unwinder looks at the return
  *    address minus one), and asks the routine, which puts the real
  *    address where the unwinder reads it next.  A forced unwind never
@@ -97,28 +98,11 @@ int backtrace(void **buffer, int size)
 	return n - 1;
 }
 
-#ifdef __ARM_EABI_UNWINDER__
+#ifndef HAVE_ARCH_GRAPH_PERSONALITY
 /*
- * ARM EHABI: the routine unwinds the frame itself.  return_to_handler's
- * "frame" is empty: sp stays, pc becomes the real return address.  Every
- * walk calls it, _Unwind_Backtrace too (as a virtual unwind).
- */
-_Unwind_Reason_Code ftrace_graph_personality(_Unwind_State state,
-					     _Unwind_Control_Block *ucbp,
-					     _Unwind_Context *context)
-{
-	int virtual = (state & _US_ACTION_MASK) == _US_VIRTUAL_UNWIND_FRAME;
-	_uw sp, pc;
-
-	_Unwind_VRS_Get(context, _UVRSC_CORE, 13, _UVRSD_UINT32, &sp);
-	pc = fgraph_unwind_frame(sp, !virtual && (state & _US_FORCE_UNWIND));
-	if (!pc)
-		return _URC_FAILURE;
-	_Unwind_VRS_Set(context, _UVRSC_CORE, 15, _UVRSD_UINT32, &pc);
-	return _URC_CONTINUE_UNWIND;
-}
-#else
-/*
+ * (An arch whose unwinder is not DWARF's writes its own routine, and
+ * defines HAVE_ARCH_GRAPH_PERSONALITY in its asm/ftrace.h.)
+ *
  * DWARF: the unwind entry of return_to_handler says that the frame's CFA
  * is the sp it starts with (the sp the hijacked function returns with)
  * and that the return address is where the hijacked function kept it:

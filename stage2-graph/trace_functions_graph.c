@@ -17,9 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/ftrace.h>
 #include <linux/hardirq.h>
-#include "trace.h"
-#include "fgraph.h"
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_marker.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
+#include "trace_filter.h"
 
 /* trace_options of this tracer, with the kernel's names and defaults */
 #define TRACE_GRAPH_PRINT_CPU		0x01
@@ -29,6 +37,7 @@
 #define TRACE_GRAPH_PRINT_ABS_TIME	0x10
 #define TRACE_GRAPH_PRINT_IRQS		0x20
 #define TRACE_GRAPH_PRINT_TAIL		0x40
+#define TRACE_GRAPH_PRINT_OVERRUN	0x80
 
 static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
@@ -39,6 +48,8 @@ static unsigned long max_graph_depth;
 
 /* per thread: depth of the set_graph_function / notrace match we are in */
 static __thread int filter_depth = -1, notrace_depth = -1;
+/* per thread: the overrun count its last record said */
+static __thread unsigned long recorded_overrun;
 
 static void record(enum trace_type type, unsigned long func, int depth,
 		   unsigned long long ts, unsigned long long calltime,
@@ -54,7 +65,7 @@ static void record(enum trace_type type, unsigned long func, int depth,
 	e = trace_reserve(1, &idx);
 	trace_entry_set(e, ts, func, calltime, cpu, depth);
 	e->flags = flags;
-	trace_commit(e, type);
+	trace_commit(e, type, 1);
 }
 
 static int trace_graph_entry(struct ftrace_graph_ent *trace)
@@ -93,6 +104,16 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
 	}
 	if (trace->depth == filter_depth)
 		filter_depth = -1;
+	/*
+	 * Calls too deep for the return stack since the last return: one
+	 * record with the thread's new count, where they happened (they have
+	 * no records of their own), for funcgraph-overrun.
+	 */
+	if (__builtin_expect(trace->overrun != recorded_overrun, 0)) {
+		recorded_overrun = trace->overrun;
+		record(TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
+		       trace->rettime, trace->overrun, trace->cpu);
+	}
 	record(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
 	       trace->calltime, trace->cpu);
 }
@@ -106,13 +127,16 @@ static void trace_graph_return(struct ftrace_graph_ret *trace)
  * entered (their "==========>" / "<==========" brackets).
  */
 #define GRAPH_IRQ_LEVELS	16
+/* depths the printer follows: a coroutine's start above 0 (fgraph.c) */
+#define GRAPH_PRINT_DEPTH	(8 * FTRACE_RETFUNC_DEPTH)
 
 struct graph_thread {
 	pid_t		tid;
 	unsigned int	irq_level;
 	int		depth;		/* of the last call: comments */
+	unsigned long	overrun;	/* the thread's count so far */
 	int		irq_depth[GRAPH_IRQ_LEVELS];
-	unsigned long	enter[FTRACE_RETFUNC_DEPTH];
+	unsigned long	enter[GRAPH_PRINT_DEPTH];
 };
 
 static struct graph_thread *threads;
@@ -298,14 +322,25 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	const struct trace_entry *next = &b->entries[(idx + 1) & b->mask];
+	const struct trace_entry *over = NULL;
 	struct graph_thread *t;
 	char name[32];
 	int leaf;
 
-	/* a call whose return is the very next record is a leaf: one line */
-	leaf = idx + 1 < local_read(&b->head) &&
+	/*
+	 * A call whose return is the very next record is a leaf: one line.
+	 * Calls too deep to be recorded may have happened in between.
+	 */
+	if (idx + 2 < local_read(&b->head) &&
+	    next->type == TRACE_GRAPH_OVERRUN) {
+		over = next;
+		next = &b->entries[(idx + 2) & b->mask];
+	}
+	leaf = idx + 1 + !!over < local_read(&b->head) &&
 	       next->type == TRACE_GRAPH_RET && next->ip == e->ip &&
 	       next->depth == e->depth;
+	if (!leaf)
+		over = NULL;
 	verif_pid(f, b, e);
 	t = graph_thread(b->tid);
 	if (t)
@@ -319,11 +354,25 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 		ksym_name(e->ip, name, sizeof(name)), leaf ? ";" : " {");
 	if (t)
 		t->depth = leaf ? e->depth - 1 : e->depth;
-	if (t && e->depth < FTRACE_RETFUNC_DEPTH)
+	if (t && e->depth < GRAPH_PRINT_DEPTH)
 		t->enter[e->depth] = leaf ? 0 : e->ip;
+	if (t && over)
+		t->overrun = over->arg;
 	if (t && leaf)
 		graph_irq_return(f, b, t, next);
-	return leaf ? 2 : 1;
+	return leaf ? 2 + !!over : 1;
+}
+
+/* The thread's overrun count changed: nothing printed, remembered. */
+static unsigned int print_graph_overrun(FILE *f, struct trace_buffer *b,
+					unsigned long idx)
+{
+	const struct trace_entry *e = &b->entries[idx & b->mask];
+	struct graph_thread *t = graph_thread(b->tid);
+
+	if (t)
+		t->overrun = e->arg;
+	return 1;
 }
 
 static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
@@ -339,7 +388,7 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	if (t) {
 		graph_irq_level(f, b, t, e);
 		t->depth = e->depth - 1;
-		if (e->depth < FTRACE_RETFUNC_DEPTH) {
+		if (e->depth < GRAPH_PRINT_DEPTH) {
 			match = t->enter[e->depth] == e->ip;
 			t->enter[e->depth] = 0;
 		}
@@ -352,6 +401,8 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	else
 		fprintf(f, "%*s} /* %s */\n", e->depth * 2, "",
 			ksym_name(e->ip, name, sizeof(name)));
+	if (graph_flags & TRACE_GRAPH_PRINT_OVERRUN)
+		fprintf(f, " (Overruns: %lu)\n", t ? t->overrun : 0);
 	if (t)
 		graph_irq_return(f, b, t, e);
 	return 1;
@@ -410,15 +461,9 @@ static void print_graph_headers(FILE *f, unsigned long entries,
 static void graph_stats_line(FILE *f)
 {
 	/* calls deeper than FTRACE_RETFUNC_DEPTH, run untraced */
-	fprintf(f, "graph-overrun: %lu\n", ftrace_graph_overrun);
+	fprintf(f, "graph-overrun: %lu\n", ftrace_graph_overruns());
 	/* calls a jump or an unwind left, closed when found (chapter 2) */
-	fprintf(f, "graph-skipped: %lu\n", ftrace_graph_skipped);
-}
-
-/* A child after fork() counts its own overruns, as it has its own trace. */
-static void graph_after_fork(void)
-{
-	ftrace_graph_overrun = 0;
+	fprintf(f, "graph-skipped: %lu\n", ftrace_graph_skipped_frames());
 }
 
 /* ---- the tracer and its files ------------------------------------------- */
@@ -439,7 +484,8 @@ static struct tracer graph_trace = {
 	.reset	= graph_trace_reset,
 	.print_header = print_graph_headers,
 	.print_line = print_graph_comment,
-	.print_types = 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET,
+	.print_types = 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET |
+		       1u << TRACE_GRAPH_OVERRUN,
 };
 
 static struct trace_option graph_options[] = {
@@ -450,6 +496,7 @@ static struct trace_option graph_options[] = {
 	{ "funcgraph-abstime", &graph_flags, TRACE_GRAPH_PRINT_ABS_TIME },
 	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS },
 	{ "funcgraph-tail", &graph_flags, TRACE_GRAPH_PRINT_TAIL },
+	{ "funcgraph-overrun", &graph_flags, TRACE_GRAPH_PRINT_OVERRUN },
 };
 
 static int set_graph_function_write(const char *val)
@@ -491,7 +538,7 @@ static struct tracefs_file graph_files[] = {
 	{ "max_graph_depth", max_graph_depth_write, max_graph_depth_read },
 };
 
-__attribute__((constructor(101))) static void graph_trace_register(void)
+static __init_core void graph_trace_register(void)
 {
 	size_t i;
 
@@ -500,8 +547,8 @@ __attribute__((constructor(101))) static void graph_trace_register(void)
 		tracefs_register(&graph_files[i]);
 	register_trace_printer(TRACE_GRAPH_ENT, print_graph_entry);
 	register_trace_printer(TRACE_GRAPH_RET, print_graph_return);
+	register_trace_printer(TRACE_GRAPH_OVERRUN, print_graph_overrun);
 	for (i = 0; i < sizeof(graph_options) / sizeof(graph_options[0]); i++)
 		register_trace_option(&graph_options[i]);
 	trace_add_stats_line(graph_stats_line);
-	pthread_atfork(NULL, NULL, graph_after_fork);
 }

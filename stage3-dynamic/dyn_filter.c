@@ -10,40 +10,26 @@
  *                               number of ftrace_ops that want each
  *   dyn_ftrace_total_info       how many records, and the start-up time
  *
- * The filters take the globs of stage1-static/glob.c, "!glob" removes.
+ * The filters take the globs of lib/glob.c, "!glob" removes.
  * tracefs_write() replaces the set ("echo > file"); tracefs_append() adds
  * to it ("echo >> file").  A word that matches no function is an error
- * and changes nothing.  They are ftrace_global_hash, which the ftrace_ops
- * with FTRACE_OPS_FL_GLOBAL (the function tracer) follow.
+ * and changes nothing.  They are ftrace_global_hash (ftrace_hash.c), which
+ * the ftrace_ops with FTRACE_OPS_FL_GLOBAL (the function tracer) follow.
  *
  * A hash is a sorted array of rec->ip.  A hash that was in use is never
  * freed: a thread may be reading it in ftrace_ops_test().
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "trace.h"
+#include <linux/glob.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/tracefs.h>
 #include "ftrace_internal.h"
-
-struct ftrace_ops_hash ftrace_global_hash;
-
-int ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip)
-{
-	size_t lo = 0, hi = hash->count;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (hash->ips[mid] == ip)
-			return 1;
-		if (hash->ips[mid] < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
 
 /* ---- names ---------------------------------------------------------------- */
 
@@ -162,7 +148,7 @@ static int filter_set(const char *file, struct ftrace_hash **slot,
 	sel = calloc(ftrace_nr_records + 1, 1);
 	if (!sel)
 		return -ENOMEM;
-	pthread_mutex_lock(&ftrace_lock);
+	ftrace_lock();
 	old = *slot;
 	if (append && old)
 		for (i = 0; i < ftrace_nr_records; i++)
@@ -171,11 +157,11 @@ static int filter_set(const char *file, struct ftrace_hash **slot,
 	if (!ret) {
 		hash = hash_from(sel);
 		__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
-		ret = ftrace_run_update_code(ftrace_trace_function);
+		ret = ftrace_update_locked();
 		if (ret)	/* the code did not change: nor does the file */
 			__atomic_store_n(slot, old, __ATOMIC_RELEASE);
 	}
-	pthread_mutex_unlock(&ftrace_lock);
+	ftrace_unlock();
 	free(sel);
 	return ret;
 }
@@ -276,7 +262,7 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 	if (load_names())
 		return -ENOMEM;
 	if (enabled)
-		pthread_mutex_lock(&ftrace_lock);
+		ftrace_lock();
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
@@ -286,11 +272,12 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 			seq_printf(&s, "%lx ", rec->ip);
 		seq_printf(&s, "%s", ftrace_rec_name(rec));
 		if (enabled)
-			seq_printf(&s, " (%lu)", ftrace_rec_refs(rec));
+			seq_printf(&s, " (%lu)",
+				   ftrace_rec_refs(ftrace_ops_list_head(), rec));
 		seq_printf(&s, "\n");
 	}
 	if (enabled)
-		pthread_mutex_unlock(&ftrace_lock);
+		ftrace_unlock();
 	return seq_end(&s, file);
 }
 
@@ -339,7 +326,7 @@ static struct tracefs_file dyn_files[] = {
 	{ "dyn_ftrace_total_info", NULL, dyn_ftrace_total_info_read },
 };
 
-__attribute__((constructor(101))) static void dyn_files_register(void)
+static __init_core void dyn_files_register(void)
 {
 	size_t i;
 

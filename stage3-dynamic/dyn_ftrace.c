@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
-#include <linux/trace_spool.h>
-#include <tracefs.h>
-#include "trace.h"
+#include <linux/tracefs.h>
 #include "ftrace_internal.h"
 
 /*
@@ -30,7 +30,7 @@ extern unsigned long __stop___mcount_loc[] __attribute__((weak));
 
 struct dyn_ftrace *ftrace_records;
 unsigned long ftrace_nr_records;
-int ftrace_disabled;			/* set for good by ftrace_kill() */
+static int ftrace_disabled;		/* set for good by ftrace_kill() */
 unsigned long long ftrace_update_time_ns;
 
 /* internal record flags, beside FTRACE_FL_ENABLED */
@@ -39,11 +39,6 @@ unsigned long long ftrace_update_time_ns;
 
 /* What ftrace_call calls now. */
 static ftrace_func_t ftrace_cur_func = ftrace_stub;
-
-/* ftrace_modify_code() keeps what it saw (text_patch.c) */
-extern unsigned char ftrace_bug_expected[16], ftrace_bug_actual[16];
-extern size_t ftrace_bug_len;
-extern unsigned long ftrace_bug_ip;
 
 /* ---- records ------------------------------------------------------------ */
 
@@ -130,12 +125,13 @@ int ftrace_ops_filtered(struct ftrace_ops *ops)
 	return filter && filter->count;
 }
 
-unsigned long ftrace_rec_refs(const struct dyn_ftrace *rec)
+unsigned long ftrace_rec_refs(struct ftrace_ops *list,
+			      const struct dyn_ftrace *rec)
 {
 	struct ftrace_ops *op;
 	unsigned long n = 0;
 
-	for (op = ftrace_ops_list; op; op = op->next) {
+	for (op = list; op; op = op->next) {
 		struct ftrace_ops_hash *h = ops_hash(op);
 
 		n += !h || ops_wants(op, h, rec->ip);
@@ -154,49 +150,28 @@ static int ftrace_failed_err;
  * Sites recordmcount never saw (an object built without it) still call
  * MCOUNT_ADDR.  Where that is a stub, they are never traced.  Where it is
  * ftrace_caller itself (the seed design: MCOUNT_ADDR == FTRACE_ADDR),
- * they reach ftrace_call whatever the filters say; ftrace_ops_list_func()
- * tests every ops, but a lone ops is called directly.  While that ops has a
- * filter, ftrace_call calls ftrace_lone_ops_func() instead, which asks
- * ftrace_ops_test() first: an unrecorded ip is in no filter, so with a
- * filter in force such functions are left out, as where mcount is a
- * stub, and the function tracer agrees with the graph tracer
- * (ftrace_graph_wants(), stage4-dyn-graph/).  Without a filter they are
- * traced, as at stage 1.
+ * they reach ftrace_call whatever the filters say; the list function
+ * tests every ops, and a lone ops with a filter is called through
+ * ftrace_ops_assist_func() (stage1-static/ftrace.c), which tests it
+ * first: an unrecorded ip is in no filter, so with a filter in force such
+ * functions are left out, as where mcount is a stub, and the function
+ * tracer agrees with the graph tracer (ftrace_graph_wants(),
+ * stage4-dyn-graph/).  Without a filter they are traced, as at stage 1.
  */
-static struct ftrace_ops *ftrace_lone_ops;
-
-static void ftrace_lone_ops_func(unsigned long frompc, unsigned long selfpc)
-{
-	struct ftrace_ops *op = __atomic_load_n(&ftrace_lone_ops,
-						__ATOMIC_ACQUIRE);
-
-	if (ftrace_ops_test(op, selfpc))
-		op->func(frompc, selfpc);
-}
-
-int ftrace_unrecorded_sites_traced(void)
+static int ftrace_unrecorded_sites_traced(void)
 {
 	return MCOUNT_ADDR == FTRACE_ADDR;
 }
 
-/* What ftrace_call must call for func; ftrace_lock held. */
-static ftrace_func_t ftrace_call_target(ftrace_func_t func)
+int ftrace_ops_needs_test(struct ftrace_ops *ops)
 {
-	struct ftrace_ops *op = ftrace_ops_list;
-
-	if (!ftrace_unrecorded_sites_traced() || !op || op->next ||
-	    func != op->func || func == ftrace_stub || !ftrace_ops_filtered(op))
-		return func;
-	/* under stop_machine(): no other thread runs */
-	__atomic_store_n(&ftrace_lone_ops, op, __ATOMIC_RELEASE);
-	return ftrace_lone_ops_func;
+	return ftrace_unrecorded_sites_traced() && ftrace_ops_filtered(ops);
 }
 
 static int set_trace_func(ftrace_func_t func)
 {
 	int ret;
 
-	func = ftrace_call_target(func);
 	if (func == ftrace_cur_func)
 		return 0;
 	ftrace_doing = "pointing ftrace_call at the new tracer";
@@ -206,21 +181,76 @@ static int set_trace_func(ftrace_func_t func)
 	return ret;
 }
 
+/*
+ * Chapter 5: ftrace_graph_call jumps to ftrace_graph_caller exactly while
+ * an ops with FTRACE_OPS_FL_GRAPH is registered: it is decided by the
+ * list each update is given, so no separate flag can disagree with it.
+ * That ops (the graph tracer's) calls nothing itself; the hijack happens
+ * at ftrace_graph_call, and every enabled site reaches it, whichever ops
+ * enabled the site.  While all registered ops follow the global filter
+ * files, the enabled sites are exactly the graph tracer's.  An ops with
+ * its own hash (or none, wanting everything) enables others, and so do
+ * sites recordmcount never saw where they reach ftrace_caller while the
+ * graph has a filter: then the graph tracer asks ftrace_graph_wants()
+ * first (ftrace_graph_filter_check).
+ */
+int ftrace_graph_filter_check;
+static int ftrace_graph_caller_on;	/* ftrace_graph_call is the jump */
+static int ftrace_graph_caller_dead;	/* after ftrace_bug(): never again */
+
+static struct ftrace_ops *graph_ops_of(struct ftrace_ops *list)
+{
+	for (; list; list = list->next)
+		if (list->flags & FTRACE_OPS_FL_GRAPH)
+			return list;
+	return NULL;
+}
+
+static int other_ops_differ(struct ftrace_ops *list)
+{
+	for (; list; list = list->next)
+		if (!(list->flags & FTRACE_OPS_FL_GRAPH) &&
+		    (list->func_hash || !(list->flags & FTRACE_OPS_FL_GLOBAL)))
+			return 1;
+	return 0;
+}
+
+static int update_graph_caller(struct ftrace_ops *list)
+{
+	struct ftrace_ops *graph = graph_ops_of(list);
+	int want = graph && !ftrace_graph_caller_dead;
+	int check = other_ops_differ(list) ||
+		    (graph && ftrace_ops_needs_test(graph));
+	int ret;
+
+	__atomic_store_n(&ftrace_graph_filter_check, want && check,
+			 __ATOMIC_RELAXED);
+	if (want == ftrace_graph_caller_on)
+		return 0;
+	ftrace_doing = "patching ftrace_graph_call";
+	ret = want ? ftrace_enable_ftrace_graph_caller() :
+		     ftrace_disable_ftrace_graph_caller();
+	if (!ret)
+		ftrace_graph_caller_on = want;
+	return ret;
+}
+
+struct update_args {
+	struct ftrace_ops	*list;
+	ftrace_func_t		func;
+};
+
 static int replace_code(void *data)
 {
-	ftrace_func_t func = data;
+	struct update_args *args = data;
 	unsigned long i;
 	int ret;
 
 	text_poke_begin();
-	ret = set_trace_func(func);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	/* chapter 5 (stage4-dyn-graph/): ftrace_graph_call in the same window */
-	if (!ret) {
-		ftrace_doing = "patching ftrace_graph_call";
-		ret = ftrace_graph_update_caller();
-	}
-#endif
+	ret = set_trace_func(args->func);
+	/* chapter 5: ftrace_graph_call in the same window */
+	if (!ret)
+		ret = update_graph_caller(args->list);
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 		int want = !!(rec->flags & FTRACE_FL_WANT);
@@ -260,9 +290,10 @@ static int kill_code(void *unused)
 	text_poke_begin();
 	if (!ftrace_update_ftrace_func(ftrace_stub))
 		ftrace_cur_func = ftrace_stub;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	ftrace_graph_kill_caller();
-#endif
+	/* (also when a stray write, not we, made it a jump: verify decides) */
+	if (!ftrace_disable_ftrace_graph_caller())
+		ftrace_graph_caller_on = 0;
+	ftrace_graph_caller_dead = 1;
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
@@ -278,8 +309,6 @@ static int kill_code(void *unused)
 static void ftrace_kill(void)
 {
 	ftrace_disabled = 1;
-	__atomic_store_n(&ftrace_trace_function, ftrace_stub,
-			 __ATOMIC_RELEASE);
 	stop_machine(kill_code, NULL);
 }
 
@@ -294,7 +323,8 @@ static void print_bytes(const unsigned char *p, size_t len)
 
 void ftrace_bug(int err, struct dyn_ftrace *rec)
 {
-	unsigned long ip = rec ? rec->ip : ftrace_bug_ip;
+	const struct text_poke_failure *fail = &text_poke_failure;
+	unsigned long ip = rec ? rec->ip : fail->ip;
 	char buf[32];
 
 	fprintf(stderr, "------------[ ftrace bug ]------------\n");
@@ -314,10 +344,10 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
 	fprintf(stderr, " 0x%lx (%s)\n", ip, ksym_name(ip, buf, sizeof(buf)));
 	if (err == -EINVAL) {
 		fprintf(stderr, " actual:   ");
-		print_bytes(ftrace_bug_actual, ftrace_bug_len);
+		print_bytes(fail->actual, fail->len);
 	}
 	fprintf(stderr, " expected: ");
-	print_bytes(ftrace_bug_expected, ftrace_bug_len);
+	print_bytes(fail->expected, fail->len);
 	fprintf(stderr, " while %s\n", ftrace_doing ? ftrace_doing : "?");
 	fprintf(stderr, " dynamic ftrace is now off; the program runs on "
 			"untraced\n");
@@ -327,13 +357,14 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
 }
 
 /*
- * Make every site what the registered ops want, and ftrace_call call func
+ * Make every site what the ops of list want, and ftrace_call call func
  * (stage1-static/ftrace.c computed it).  Called with ftrace_lock held.
  * After a ftrace_bug() the answer is 0: the report was the error, and the
  * program must go on.
  */
-int ftrace_run_update_code(ftrace_func_t func)
+int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 {
+	struct update_args args = { list, func };
 	unsigned long i;
 	int ret;
 
@@ -344,11 +375,11 @@ int ftrace_run_update_code(ftrace_func_t func)
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
 		rec->flags &= ~FTRACE_FL_WANT;
-		if (ftrace_rec_refs(rec))
+		if (ftrace_rec_refs(list, rec))
 			rec->flags |= FTRACE_FL_WANT;
 	}
 	ftrace_failed_rec = NULL;
-	ret = stop_machine(replace_code, (void *)func);
+	ret = stop_machine(replace_code, &args);
 	if (ret) {
 		tracefs_error("%s", stop_machine_error());
 		return ret;
@@ -388,6 +419,31 @@ static unsigned long long now_ns(void)
 }
 
 /*
+ * Once every recorded site is a NOP, any call of MCOUNT_ADDR left in the
+ * program's code belongs to an object recordmcount never saw (built
+ * without ftrace-cc): say so once, and what becomes of those functions.
+ */
+static void count_unrecorded(unsigned long start, unsigned long end,
+			     void *data)
+{
+	*(unsigned long *)data += ftrace_mcount_calls(start, end);
+}
+
+static void ftrace_report_unrecorded(void)
+{
+	unsigned long n = 0;
+
+	core_text_for_each(count_unrecorded, &n);
+	if (!n)
+		return;
+	fprintf(stderr, "ftrace: %lu function%s call%s mcount without a "
+		"__mcount_loc record (an object not built with ftrace-cc?): "
+		"%s\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+		ftrace_unrecorded_sites_traced() ?
+		"traced only while no filter is set" : "never traced");
+}
+
+/*
  * The kernel does this at boot (ftrace_init()); here it runs before
  * main(), or earlier if a constructor registers a tracer first.  Until it
  * has run, every site calls mcount, which returns at once.
@@ -410,7 +466,7 @@ static void ftrace_init(void)
 		return;
 	}
 	if (!n)
-		return;
+		goto out;
 	ftrace_records = malloc(n * sizeof(*ftrace_records));
 	if (!ftrace_records) {
 		fprintf(stderr, "ftrace: no memory for %lu records\n", n);
@@ -434,10 +490,15 @@ static void ftrace_init(void)
 	if (ret) {
 		fprintf(stderr, "ftrace: %s\n", stop_machine_error());
 		ftrace_disabled = 1;
-	} else if (ftrace_failed_err) {
+		return;
+	}
+	if (ftrace_failed_err) {
 		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
+		return;
 	}
 	ftrace_update_time_ns = now_ns() - t0;
+out:
+	ftrace_report_unrecorded();
 }
 
 static pthread_once_t ftrace_init_once = PTHREAD_ONCE_INIT;
@@ -447,15 +508,10 @@ void ftrace_dyn_init(void)
 	pthread_once(&ftrace_init_once, ftrace_init);
 }
 
-/*
- * Before the tracefs settings are read from the environment (102); not in
- * a reader of a dead process's spool, which runs no traced code and
- * patches nothing (include/linux/trace_spool.h).
- */
-__attribute__((constructor(101))) static void ftrace_dyn_boot(void)
+/* At boot: before the settings are read (linux/init.h). */
+static __init_boot void ftrace_dyn_boot(void)
 {
-	if (!getenv(SPOOL_FORMAT_ENV))
-		ftrace_dyn_init();
+	ftrace_dyn_init();
 }
 
 void ftrace_dyn_stats(struct ftrace_stats *st)

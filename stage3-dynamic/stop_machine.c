@@ -43,6 +43,7 @@
 #include <unistd.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
+#include <limits.h>
 #include <linux/stop_machine.h>
 
 #define MAX_THREADS	4096
@@ -345,7 +346,7 @@ int stop_machine(int (*fn)(void *data), void *data)
 out:
 	__atomic_store_n(&sm_active, 0, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&sm_gen, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &sm_gen, FUTEX_WAKE_PRIVATE, 0x7fffffff,
+	syscall(SYS_futex, &sm_gen, FUTEX_WAKE_PRIVATE, INT_MAX,
 		NULL, NULL, 0);
 	return ret;
 }

@@ -30,6 +30,8 @@
 struct text_segment {
 	unsigned long	start, end;	/* page-aligned */
 	int		prot;		/* what to restore */
+	int		core;		/* the program's own, not a library's */
+	unsigned long	text_start, text_end;	/* the bytes of code */
 	/* the open window's span in this segment; lo == hi: none */
 	unsigned long	lo, hi;
 };
@@ -61,6 +63,10 @@ static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 		s->end = (end + page_size - 1) & ~(page_size - 1);
 		s->prot = PROT_EXEC | (ph->p_flags & PF_R ? PROT_READ : 0) |
 			  (ph->p_flags & PF_W ? PROT_WRITE : 0);
+		/* the program comes first, and has no name */
+		s->core = !info->dlpi_name || !*info->dlpi_name;
+		s->text_start = start;
+		s->text_end = end;
 		s->lo = s->hi = 0;
 	}
 	return 0;
@@ -88,6 +94,16 @@ static struct text_segment *find_segment(unsigned long ip, size_t len)
 int kernel_text_address(unsigned long ip, size_t len)
 {
 	return find_segment(ip, len) != NULL;
+}
+
+void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
+				   void *data), void *data)
+{
+	size_t i;
+
+	for (i = 0; i < nr_segs; i++)
+		if (segs[i].core)
+			fn(segs[i].text_start, segs[i].text_end, data);
 }
 
 void text_poke_begin(void)
@@ -139,26 +155,24 @@ static int window_add(struct text_segment *s, unsigned long lo,
 	return 0;
 }
 
-/* What the last failed ftrace_modify_code() saw, for ftrace_bug(). */
-unsigned char ftrace_bug_expected[16], ftrace_bug_actual[16];
-size_t ftrace_bug_len;
-unsigned long ftrace_bug_ip;
+struct text_poke_failure text_poke_failure;
 
 int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 		       size_t len)
 {
+	struct text_poke_failure *fail = &text_poke_failure;
 	struct text_segment *s = find_segment(ip, len);
 	int own_window = !in_window, ret;
 
-	if (len > sizeof(ftrace_bug_expected))
+	if (len > sizeof(fail->expected))
 		return -EINVAL;
-	ftrace_bug_len = len;
-	ftrace_bug_ip = ip;
-	memcpy(ftrace_bug_expected, old, len);
-	memset(ftrace_bug_actual, 0, sizeof(ftrace_bug_actual));
+	fail->len = len;
+	fail->ip = ip;
+	memcpy(fail->expected, old, len);
+	memset(fail->actual, 0, sizeof(fail->actual));
 	if (!s)
 		return -EFAULT;
-	memcpy(ftrace_bug_actual, (void *)ip, len);
+	memcpy(fail->actual, (void *)ip, len);
 	/* verify: never write over bytes we did not expect */
 	if (memcmp((void *)ip, old, len))
 		return -EINVAL;

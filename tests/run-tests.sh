@@ -1,22 +1,25 @@
 #!/bin/bash
 # Run the shUnit2 suites for each arch and stage, and add up the results.
 #
-#   tests/run-tests.sh [--arch A] [--stage N]
+#   tests/run-tests.sh [--arch A] [--stage N] [--jobs J]
 #
 # Suites in tests/stage<K>/ run against every stage that contains chapter K
 # (stage 1 suites also run on stages 2-4: later chapters must not break
 # earlier ones).  Suites in tests/recordmcount/ run once per arch that
-# has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/ and tests/porting/
-# once.  What a suite knows of an arch comes from arch/<arch>/ (see
+# has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/, tests/layout/ and
+# tests/porting/ once.  What a suite knows of an arch comes from arch/<arch>/ (see
 # tests/lib.sh).
+# Arches run side by side, J at a time (default: the number of CPUs), each
+# arch's report printed whole, in order.
 # The last line is "N passed, N failed"; the exit status is non-zero when
 # anything failed.
 kit=$(cd "$(dirname "$0")/.." && pwd)
-arches=$(ls "$kit/arch") only_stage=
+arches=$(ls "$kit/arch") only_stage= jobs=$(nproc 2>/dev/null || echo 1)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) arches=$2; shift ;;
 	--stage) only_stage=$2; shift ;;
+	--jobs) jobs=$2; shift ;;
 	*) echo "run-tests: unknown option '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -34,7 +37,7 @@ chapters() {
 }
 
 run_suite() { # arch stage suite
-	local out=$log/out n f s
+	local out=$log/$1.suite n f s
 	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
 	local rc=$?
 	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
@@ -60,7 +63,10 @@ run_suite() { # arch stage suite
 	fi
 }
 
-for a in $arches; do
+# One arch: its stages' suites, then recordmcount's; the report on stdout,
+# the counts left in $log/ARCH.counts.
+run_arch() { # arch
+	local a=$1 s c t stages
 	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
 	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
 	if [ -z "$stages" ]; then
@@ -68,9 +74,9 @@ for a in $arches; do
 	fi
 	for s in $stages; do
 		if ! make -s -C "$kit" --no-print-directory ARCH="$a" STAGE="$s" \
-			all progs >"$log/build" 2>&1; then
+			all progs >"$log/$a.build" 2>&1; then
 			echo "FAIL $a/stage$s: build"
-			tail -20 "$log/build"
+			tail -20 "$log/$a.build"
 			failed=$((failed + 1))
 			continue
 		fi
@@ -90,10 +96,30 @@ for a in $arches; do
 			[ -f "$t" ] && run_suite "$a" 0 "$t"
 		done
 	fi
+	echo "$passed $failed $skipped" >"$log/$a.counts"
+}
+
+# the host tool every arch's suites use, built once before they start
+make -s -C "$kit" --no-print-directory recordmcount >/dev/null 2>&1
+running=0
+for a in $arches; do
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	run_arch "$a" >"$log/$a.out" 2>&1 &
+	running=$((running + 1))
 done
-# suites that need no arch (the docs, porting), once
+wait
+for a in $arches; do
+	cat "$log/$a.out"
+	read -r p f s <"$log/$a.counts" 2>/dev/null || { p=0 f=1 s=0; }
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+done
+# suites that need no arch (the docs, the layout, porting), once
 if [ -z "$only_stage" ]; then
-	for t in "$kit"/tests/docs/test_*.sh "$kit"/tests/porting/test_*.sh; do
+	for t in "$kit"/tests/docs/test_*.sh "$kit"/tests/layout/test_*.sh \
+		 "$kit"/tests/porting/test_*.sh; do
 		[ -f "$t" ] && run_suite all 0 "$t"
 	done
 fi

@@ -16,6 +16,8 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <string.h>
+#include <unwind.h>
 #include <linux/ftrace.h>
 #include <linux/text_patching.h>
 
@@ -86,6 +88,29 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	if (!function_graph_enter(*parent, selfpc, fp_at_return, parent, sp))
 		*parent = (unsigned long)return_to_handler;
 }
+
+/*
+ * Unwinding through a hijacked frame (chapter 2, "Unwinders"): ARM's EHABI
+ * unwinder meets return_to_handler as the return address and asks this
+ * routine, named by its unwind entry (mcount.S).  Unlike DWARF's, an EHABI
+ * routine unwinds the frame itself: return_to_handler's "frame" is empty,
+ * sp stays, pc becomes the real return address.  Every walk calls it,
+ * _Unwind_Backtrace too (as a virtual unwind).
+ */
+_Unwind_Reason_Code ftrace_graph_personality(_Unwind_State state,
+					     _Unwind_Control_Block *ucbp,
+					     _Unwind_Context *context)
+{
+	int virtual = (state & _US_ACTION_MASK) == _US_VIRTUAL_UNWIND_FRAME;
+	_uw sp, pc;
+
+	_Unwind_VRS_Get(context, _UVRSC_CORE, 13, _UVRSD_UINT32, &sp);
+	pc = fgraph_unwind_frame(sp, !virtual && (state & _US_FORCE_UNWIND));
+	if (!pc)
+		return _URC_FAILURE;
+	_Unwind_VRS_Set(context, _UVRSC_CORE, 15, _UVRSD_UINT32, &pc);
+	return _URC_CONTINUE_UNWIND;
+}
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -116,8 +141,6 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
  * instruction boundary, before or after the whole 4 bytes: none can see
  * half of the old instruction and half of the new.
  */
-#include <string.h>
-
 #define ARM_INSN_PUSH_LR	0xe52de004	/* str lr, [sp, #-4]! */
 #define ARM_INSN_ADD_SP_4	0xe28dd004
 #define THUMB_INSN_PUSH_LR	0xb500
@@ -257,6 +280,36 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 int ftrace_dyn_arch_init(void)
 {
 	return 0;
+}
+
+/*
+ * Calls of __gnu_mcount_nc left in [start, end) after the start-up
+ * conversion: a "push {lr}" followed by the bl (ARM) or bl/blx (Thumb-2)
+ * that reaches it from there, what arm_read_site() takes for a site.
+ */
+unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
+{
+	unsigned long ip, n = 0;
+	uint32_t word;
+	uint16_t half;
+
+	for (ip = (start + 5) & ~1UL; ip + 4 <= end; ip += 2) {
+		struct dyn_ftrace rec = { .ip = ip };
+		unsigned int call;
+
+		memcpy(&half, (const void *)(ip - 2), sizeof(half));
+		memcpy(&word, (const void *)(ip - 4), sizeof(word));
+		if (half == THUMB_INSN_PUSH_LR)
+			rec.arch.kind = ARM_SITE_THUMB;
+		else if (!(ip & 3) && word == ARM_INSN_PUSH_LR)
+			rec.arch.kind = ARM_SITE_ARM;
+		else
+			continue;
+		call = arm_site_call(&rec, MCOUNT_ADDR);
+		memcpy(&word, (const void *)ip, sizeof(word));
+		n += call && word == call;
+	}
+	return n;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 

@@ -86,7 +86,7 @@ ftrace_stub:
  *	[fp, #-4]	into func = lr	 | an APCS frame like gcc's, so that
  *	[fp, #-8]	&[fp, #4]	 | save_stack_trace() walks through
  *	[fp, #-12]	func's fp	/  us into func and its callers
- *	[fp, #-28]	r0-r3
+ *	[fp, #-28]	r0-r3 (MCOUNT_FREGS: the tracer's fregs)
  *	[fp, #-92]	d0-d7
  *	(sp rounded down to 8 bytes: AAPCS wants that at every call)
  */
@@ -99,6 +99,18 @@ ftrace_stub:
 	push	{r0-r3}
 	vpush	{d0-d7}
 	bic	sp, sp, #7
+	.endm
+
+	/*
+	 * The tracer's arguments (linux/ftrace.h, ftrace_func_t), in
+	 * mcount_enter's frame, lr = into func (bit 0 set for Thumb).
+	 */
+	.macro	tracer_args
+	bic	r0, lr, #1		@ a Thumb site returns to an odd lr:
+	sub	r0, r0, #MCOUNT_INSN_SIZE	@ arg 1: ip, the call site
+	ldr	r1, [fp, #8]		@ arg 2: parent_ip
+	ldr_word r2, function_trace_op	@ arg 3: op
+	sub	r3, fp, #MCOUNT_FREGS	@ arg 4: fregs, the saved r0-r3
 	.endm
 
 	/* undo mcount_enter: back to [sp] = into func, [sp, #4] = frompc */
@@ -140,9 +152,7 @@ __gnu_mcount_nc:
 ftrace_caller:
 	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
 	mcount_enter
-	ldr	r0, [fp, #8]		@ arg 1: frompc
-	bic	r1, lr, #1		@ a Thumb site returns to an odd lr:
-	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc == rec->ip
+	tracer_args			@ ip == rec->ip
 	.globl	ftrace_call
 ftrace_call:
 	bl	ftrace_stub
@@ -214,12 +224,10 @@ __gnu_mcount_nc:
 
 .Ltrace:
 	mcount_enter
-	ldr	r0, [fp, #8]		@ arg 1: frompc
-	bic	r1, lr, #1		@ a Thumb caller's lr has bit 0 set
-	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc
+	tracer_args
 	/* reload: the tracer may have changed since the check; both are ok */
-	ldr_word r2, ftrace_trace_function
-	blx	r2
+	ldr_word ip, ftrace_trace_function
+	blx	ip
 	mcount_exit
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	mov_addr lr, ftrace_stub

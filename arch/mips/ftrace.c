@@ -38,27 +38,18 @@
 #include <asm/prologue.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-#define INSN_HI(insn)		((insn) & 0xffff0000)
-#define INSN_ADDIU_T4_SP	0x27ac0000	/* addiu t4,sp,imm */
-#define INSN_OR_T4_ZERO		0x00006025	/* move t4,zero (or) */
-#define INSN_ADDU_T4_ZERO	0x00006021	/* move t4,zero (addu) */
-#define INSN_ADDU_T4_T4_SP	0x019d6021	/* addu t4,t4,sp */
-#define INSN_ADDU_T4_SP_T4	0x03ac6021	/* addu t4,sp,t4 */
-
 /*
- * The site's "addiu sp,sp,-8" is in the jal's delay slot at -O1 and up;
- * at -O0 gcc leaves delay slots to the assembler, which puts a nop there,
- * so the -8 comes right BEFORE the jal:
- *	move at,ra; move t4,zero; addiu sp,sp,-8; jal _mcount; nop
+ * Did the instruction before the site's jal set t4 (-mmcount-ra-address)?
+ * "move t4,zero" (or, or addu), "addiu t4,sp,off", or the last step of a
+ * big frame's "addu t4,t4,sp".
  */
-#define INSN_ADDIU_SP_M8	0x27bdfff8
-
-/* Did the instruction before the site's jal set t4 (-mmcount-ra-address)? */
 static int sets_t4(uint32_t insn)
 {
-	return insn == INSN_OR_T4_ZERO || insn == INSN_ADDU_T4_ZERO ||
-	       insn == INSN_ADDU_T4_T4_SP || insn == INSN_ADDU_T4_SP_T4 ||
-	       INSN_HI(insn) == INSN_ADDIU_T4_SP;
+	return insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_OR) ||
+	       insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_ADDU) ||
+	       insn == MIPS_INSN_ADDU_T4_T4_SP ||
+	       insn == MIPS_INSN_ADDU_T4_SP_T4 ||
+	       (insn & 0xffff0000) == MIPS_INSN_ADDIU_T4_SP;
 }
 
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
@@ -89,8 +80,14 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 					": prologue not understood, not traced");
 		return;
 	}
-	before = site.call[-1] == INSN_ADDIU_SP_M8 ? site.call[-2] :
-						     site.call[-1];
+	/*
+	 * The site's "addiu sp,sp,-8" is in the jal's delay slot at -O1 and
+	 * up; at -O0 gcc leaves delay slots to the assembler, which puts a
+	 * nop there, so the -8 comes right BEFORE the jal:
+	 *	move at,ra; move t4,zero; addiu sp,sp,-8; jal _mcount; nop
+	 */
+	before = site.call[-1] == MIPS_INSN_ADDIU_SP_M8 ? site.call[-2] :
+							  site.call[-1];
 	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */
 		unsigned long t4 = mcount_frame[MCOUNT_T4 / 4];
@@ -149,14 +146,6 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
  *	The branch skips the whole sequence, -8 included; putting the lui
  *	back enables it.
  */
-#define MIPS_INSN_SIZE		4
-#define INSN_LUI(reg, addr)	(0x3c000000 | (reg) << 16 | \
-				 ((((addr) + 0x8000) >> 16) & 0xffff))
-#define INSN_ADDIU(reg, addr)	(0x24000000 | (reg) << 21 | (reg) << 16 | \
-				 ((addr) & 0xffff))
-#define INSN_JALR(reg)		(0x0000f809 | (reg) << 21)	/* jalr ra,reg */
-#define INSN_B(words)		(0x10000000 | (words))	/* beq zero,zero */
-
 static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
 	return ftrace_modify_code(ip, &old, &new, MIPS_INSN_SIZE);
@@ -183,10 +172,11 @@ static unsigned int mips_read_site(struct dyn_ftrace *rec, unsigned long addr)
 		}
 		return 0;
 	}
-	if (p[0] != INSN_LUI(reg, addr) || p[1] != INSN_ADDIU(reg, addr))
+	if (p[0] != MIPS_INSN_LUI(reg, addr) ||
+	    p[1] != MIPS_INSN_ADDIU_LO(reg, addr))
 		return 0;
 	for (k = 2; k < LONG_CALL_MAX; k++) {
-		if (p[k] == INSN_JALR(reg)) {
+		if (mips_is_jalr_ra(p[k]) && MIPS_RS(p[k]) == (int)reg) {
 			rec->arch.kind = MIPS_SITE_LONG;
 			rec->arch.reg = reg;
 			rec->arch.skip = k + 1;	/* past the jalr's delay slot */
@@ -211,11 +201,40 @@ unsigned long ftrace_long_call_ip(unsigned long ra)
 	return (unsigned long)s.first;
 }
 
+/*
+ * Calls of _mcount left in [start, end) after the start-up conversion:
+ * "jal _mcount", or a -mlong-calls sequence whose first word is still
+ * the lui (mips_read_site()'s shapes).
+ */
+unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
+{
+	const uint32_t *p = (const uint32_t *)((start + 3) & ~3UL);
+	const uint32_t *last = (const uint32_t *)end - LONG_CALL_MAX;
+	unsigned long n = 0;
+	unsigned int k;
+
+	for (; p < last; p++) {
+		if (MIPS_OP(*p) == MIPS_OP_JAL) {
+			n += MIPS_J_TARGET(p, *p) == MCOUNT_ADDR;
+			continue;
+		}
+		if (*p != MIPS_INSN_LUI(MIPS_RT(*p), MCOUNT_ADDR) ||
+		    p[1] != MIPS_INSN_ADDIU_LO(MIPS_RT(*p), MCOUNT_ADDR))
+			continue;
+		for (k = 2; k < LONG_CALL_MAX; k++)
+			if (mips_is_jalr_ra(p[k]) &&
+			    MIPS_RS(p[k]) == MIPS_RT(*p))
+				break;
+		n += k < LONG_CALL_MAX;
+	}
+	return n;
+}
+
 /* What an enabled site holds at rec->ip, calling addr. */
 static unsigned int mips_call_insn(struct dyn_ftrace *rec, unsigned long addr)
 {
 	if (rec->arch.kind == MIPS_SITE_LONG)
-		return INSN_LUI(rec->arch.reg, addr);
+		return MIPS_INSN_LUI(rec->arch.reg, addr);
 	return MIPS_INSN_JAL(addr);
 }
 
@@ -228,7 +247,7 @@ static unsigned int mips_nop_insn(struct dyn_ftrace *rec)
 	case MIPS_SITE_JAL_O0:
 		return MIPS_INSN_ADDIU_SP_8;
 	default:
-		return INSN_B(rec->arch.skip);
+		return MIPS_INSN_B(rec->arch.skip);
 	}
 }
 

@@ -141,13 +141,15 @@ ftrace_graph_check:
 ftrace_call_tracer:
 	/* sp is the traced function's sp again */
 	mcount_save_regs
-	move	$a0, $at		/* arg 1: frompc */
-	addiu	$a1, $ra, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
+	addiu	$a0, $ra, -MCOUNT_INSN_SIZE	/* arg 1: ip, the jal */
+	move	$a1, $at		/* arg 2: parent_ip */
+	lui	$a2, %hi(function_trace_op)
+	lw	$a2, %lo(function_trace_op)($a2)	/* arg 3: op */
 	/* callee address in t9, as PIC code wants */
 	move	$t9, $t0
-	/* ftrace_trace_function(frompc, selfpc) */
+	/* ftrace_trace_function(ip, parent_ip, op, fregs) */
 	jalr	$t9
-	 nop				/* (not a1: jalr has already set ra) */
+	 addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs, the saved a0-a3 */
 	mcount_restore_regs
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	lui	$t1, %hi(ftrace_stub)	/* the C code clobbered t1 */
@@ -191,22 +193,24 @@ ftrace_caller:
 	j	ftrace_stub		/* a nop after ftrace_dyn_arch_init() */
 	 addiu	$sp, $sp, 8		/* both ways: the site's two words */
 	mcount_save_regs
-	move	$a0, $at		/* arg 1: frompc */
 	/*
-	 * arg 2: selfpc, which must be rec->ip (filters look records up by
-	 * it): the jal, ra - 8, unless the call was a -mlong-calls jalr,
-	 * whose site starts at its lui a few words earlier.
+	 * arg 1: ip, which must be rec->ip (filters look records up by it):
+	 * the jal, ra - 8, unless the call was a -mlong-calls jalr, whose
+	 * site starts at its lui a few words earlier.
 	 */
 	lw	$t0, -MCOUNT_INSN_SIZE($ra)
 	srl	$t0, $t0, 26		/* the opcode */
-	addiu	$t0, $t0, -3		/* jal */
-	beqz	$t0, ftrace_call
-	 addiu	$a1, $ra, -MCOUNT_INSN_SIZE
+	addiu	$t0, $t0, -MIPS_OP_JAL
+	beqz	$t0, 1f
+	 addiu	$a0, $ra, -MCOUNT_INSN_SIZE
 	move	$a0, $ra
 	jal	ftrace_long_call_ip	/* C: clobbers the temporaries */
 	 nop
-	move	$a1, $v0
-	lw	$a0, MCOUNT_AT($sp)	/* frompc again */
+	move	$a0, $v0
+1:	lw	$a1, MCOUNT_AT($sp)	/* arg 2: parent_ip */
+	lui	$a2, %hi(function_trace_op)
+	lw	$a2, %lo(function_trace_op)($a2)	/* arg 3: op */
+	addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs, the saved a0-a3 */
 	/*
 	 * The tracer is called directly: ftrace_update_ftrace_func()
 	 * rewrites this jal (one aligned word) to "jal <tracer>".
@@ -251,7 +255,7 @@ ftrace_graph_caller:
 	lw	$a0, MCOUNT_RA($sp)	/* selfpc + 8 */
 	lw	$t0, -MCOUNT_INSN_SIZE($a0)
 	srl	$t0, $t0, 26		/* the opcode */
-	addiu	$t0, $t0, -3		/* jal */
+	addiu	$t0, $t0, -MIPS_OP_JAL
 	beqz	$t0, 1f
 	 addiu	$a1, $a0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
 	jal	ftrace_long_call_ip	/* arg 2: the lui */

@@ -36,28 +36,8 @@
  */
 #include <stdint.h>
 #include <linux/ftrace.h>
+#include <asm/inst.h>
 #include <asm/prologue.h>
-
-#define OP(i)		((int)((i) >> 26))
-#define RS(i)		((int)((i) >> 21) & 31)
-#define RT(i)		((int)((i) >> 16) & 31)
-#define RD(i)		((int)((i) >> 11) & 31)
-#define FUNCT(i)	((int)(i) & 63)
-#define SIMM(i)		((long)(int16_t)((i) & 0xffff))
-#define UIMM(i)		((unsigned long)((i) & 0xffff))
-
-enum {			/* major opcodes */
-	OP_SPECIAL = 0, OP_JAL = 3, OP_ADDIU = 9, OP_ORI = 13, OP_LUI = 15,
-	OP_SW = 43, OP_SWC1 = 57, OP_SDC1 = 61,
-};
-enum { F_ADDU = 0x21, F_SUBU = 0x23, F_OR = 0x25 };	/* SPECIAL */
-enum {			/* registers */
-	R_ZERO = 0, R_AT = 1, R_V0 = 2, R_T4 = 12, R_T7 = 15, R_SP = 29,
-	R_S8 = 30, R_RA = 31,
-};
-
-#define INSN_ADDIU_SP_M8	0x27bdfff8	/* the call site's "-8" */
-#define INSN_ADDIU_SP_8		0x27bd0008
 
 /* How far back a prologue may be: the kit's biggest function is far less. */
 #define SCAN_MAX		4096	/* instructions */
@@ -68,11 +48,9 @@ static int is_mcount_call(const uint32_t *p)
 {
 	unsigned long target;
 
-	if (OP(*p) != OP_JAL)
+	if (MIPS_OP(*p) != MIPS_OP_JAL)
 		return 0;
-	/* jal: 26-bit word index inside the 256 MB region of the delay slot */
-	target = ((unsigned long)(p + 1) & 0xf0000000) |
-		 ((unsigned long)(*p & 0x03ffffff) << 2);
+	target = MIPS_J_TARGET(p, *p);
 	return target >= (unsigned long)_mcount &&
 	       target < (unsigned long)_mcount_end;
 }
@@ -87,49 +65,68 @@ static int is_mcount_call(const uint32_t *p)
  */
 static int is_site_adjust(const uint32_t *p, const uint32_t *start)
 {
-	if (*p != INSN_ADDIU_SP_M8)
+	if (*p != MIPS_INSN_ADDIU_SP_M8)
 		return 0;
-	return is_mcount_call(p + 1) || p[1] == INSN_ADDIU_SP_8 ||
+	return is_mcount_call(p + 1) || p[1] == MIPS_INSN_ADDIU_SP_8 ||
 	       mips_mcount_site_insn(p[1]) ||
 	       (p > start && (is_mcount_call(p - 1) ||
 			      (mips_mcount_site_insn(p[-1]) &&
 			       /* a previous epilogue's "addiu sp,sp,8" */
-			       p[-1] != INSN_ADDIU_SP_8)));
+			       p[-1] != MIPS_INSN_ADDIU_SP_8)));
 }
 
 static int is_move(uint32_t insn, int rd, int rs)
 {
-	return OP(insn) == OP_SPECIAL && RT(insn) == R_ZERO &&
-	       (FUNCT(insn) == F_OR || FUNCT(insn) == F_ADDU) &&
-	       RD(insn) == rd && RS(insn) == rs && !(insn & 0x7c0);
+	return insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_OR) ||
+	       insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_ADDU);
 }
 
 /* An instruction a prologue may hold besides the allocations. */
 static int prologue_insn(uint32_t insn)
 {
-	switch (OP(insn)) {
-	case OP_SW:			/* register saves */
-	case OP_SWC1:
-	case OP_SDC1:
-		return RS(insn) == R_SP;
-	case OP_LUI:		/* constants of a big frame, or t4 */
+	switch (MIPS_OP(insn)) {
+	case MIPS_OP_SW:			/* register saves */
+	case MIPS_OP_SWC1:
+	case MIPS_OP_SDC1:
+		return MIPS_RS(insn) == MIPS_R_SP;
+	case MIPS_OP_LUI:		/* constants of a big frame, or t4 */
 		return 1;
-	case OP_ORI:
-		return RS(insn) == R_ZERO || RS(insn) == RT(insn);
-	case OP_ADDIU:			/* li, or t4 = &saved ra */
-		return RS(insn) == R_ZERO ||
-		       (RS(insn) == R_SP && RT(insn) == R_T4);
-	case OP_SPECIAL:
+	case MIPS_OP_ORI:
+		return MIPS_RS(insn) == MIPS_R_ZERO ||
+		       MIPS_RS(insn) == MIPS_RT(insn);
+	case MIPS_OP_ADDIU:			/* li, or t4 = &saved ra */
+		return MIPS_RS(insn) == MIPS_R_ZERO ||
+		       (MIPS_RS(insn) == MIPS_R_SP &&
+			MIPS_RT(insn) == MIPS_R_T4);
+	case MIPS_OP_SPECIAL:
 		return insn == 0 ||			/* nop */
-		       is_move(insn, R_S8, R_SP) ||	/* frame pointer */
-		       is_move(insn, R_AT, R_RA) ||	/* the mcount site */
-		       is_move(insn, R_V0, R_T7) ||	/* static chain */
-		       is_move(insn, R_T4, R_ZERO) ||	/* t4: leaf */
+		       /* frame pointer, the mcount site, static chain */
+		       is_move(insn, MIPS_R_S8, MIPS_R_SP) ||
+		       is_move(insn, MIPS_R_AT, MIPS_R_RA) ||
+		       is_move(insn, MIPS_R_V0, MIPS_R_T7) ||
+		       is_move(insn, MIPS_R_T4, MIPS_R_ZERO) ||	/* t4: leaf */
 		       /* t4 = N + sp, a big frame's saved ra */
-		       insn == 0x019d6021 ||		/* addu t4,t4,sp */
-		       insn == 0x03ac6021;		/* addu t4,sp,t4 */
+		       insn == MIPS_INSN_ADDU_T4_T4_SP ||
+		       insn == MIPS_INSN_ADDU_T4_SP_T4;
 	}
 	return 0;
+}
+
+/*
+ * May insn, one a prologue holds, change reg?  Stores do not; a SPECIAL
+ * one is taken to when reg is any of its registers but rs.
+ */
+static int sets_reg(uint32_t insn, int reg)
+{
+	switch (MIPS_OP(insn)) {
+	case MIPS_OP_SW:
+	case MIPS_OP_SWC1:
+	case MIPS_OP_SDC1:
+		return 0;
+	case MIPS_OP_SPECIAL:
+		return MIPS_RD(insn) == reg || MIPS_RT(insn) == reg;
+	}
+	return MIPS_RT(insn) == reg;
 }
 
 /*
@@ -145,26 +142,23 @@ static int reg_const(const uint32_t *p, const uint32_t *start, int reg,
 	for (q = p - 1; q >= start && p - q <= CONST_SCAN_MAX; q--) {
 		uint32_t insn = *q;
 
-		if (OP(insn) == OP_ORI && RT(insn) == reg) {
-			lo |= UIMM(insn);
-			if (RS(insn) == reg)
+		if (MIPS_OP(insn) == MIPS_OP_ORI && MIPS_RT(insn) == reg) {
+			lo |= MIPS_UIMM(insn);
+			if (MIPS_RS(insn) == reg)
 				continue;		/* lui comes first */
 			*val = lo;			/* ori reg,zero,L */
-			return RS(insn) == R_ZERO ? 0 : -1;
+			return MIPS_RS(insn) == MIPS_R_ZERO ? 0 : -1;
 		}
-		if (OP(insn) == OP_LUI && RT(insn) == reg) {
-			*val = (long)(int32_t)(UIMM(insn) << 16) | lo;
+		if (MIPS_OP(insn) == MIPS_OP_LUI && MIPS_RT(insn) == reg) {
+			*val = (long)(int32_t)(MIPS_UIMM(insn) << 16) | lo;
 			return 0;
 		}
-		if (OP(insn) == OP_ADDIU && RT(insn) == reg &&
-		    RS(insn) == R_ZERO && !lo) {
-			*val = SIMM(insn);		/* li reg,-N */
+		if (MIPS_OP(insn) == MIPS_OP_ADDIU && MIPS_RT(insn) == reg &&
+		    MIPS_RS(insn) == MIPS_R_ZERO && !lo) {
+			*val = MIPS_SIMM(insn);		/* li reg,-N */
 			return 0;
 		}
-		if (!prologue_insn(insn) ||
-		    (OP(insn) != OP_SW && OP(insn) != OP_SWC1 &&
-		     OP(insn) != OP_SDC1 && insn && RT(insn) == reg) ||
-		    (OP(insn) == OP_SPECIAL && insn && RD(insn) == reg))
+		if (!prologue_insn(insn) || (insn && sets_reg(insn, reg)))
 			return -1;		/* reg set some other way */
 	}
 	return -1;
@@ -179,19 +173,20 @@ static long sp_alloc(const uint32_t *p, const uint32_t *start)
 	uint32_t insn = *p;
 	long n;
 
-	if (OP(insn) == OP_ADDIU && RS(insn) == R_SP && RT(insn) == R_SP)
-		return SIMM(insn) < 0 ? -SIMM(insn) : 0;
-	if (OP(insn) != OP_SPECIAL || RS(insn) != R_SP ||
-	    RD(insn) != R_SP || (insn & 0x7c0))
+	if (MIPS_OP(insn) == MIPS_OP_ADDIU && MIPS_RS(insn) == MIPS_R_SP &&
+	    MIPS_RT(insn) == MIPS_R_SP)
+		return MIPS_SIMM(insn) < 0 ? -MIPS_SIMM(insn) : 0;
+	if (MIPS_OP(insn) != MIPS_OP_SPECIAL || MIPS_RS(insn) != MIPS_R_SP ||
+	    MIPS_RD(insn) != MIPS_R_SP || MIPS_SHAMT(insn))
 		return 0;
-	if (FUNCT(insn) == F_SUBU) {		/* subu sp,sp,reg */
-		if (reg_const(p, start, RT(insn), &n) || n <= 0)
+	if (MIPS_FUNCT(insn) == MIPS_F_SUBU) {		/* subu sp,sp,reg */
+		if (reg_const(p, start, MIPS_RT(insn), &n) || n <= 0)
 			return -1;
 		return n;
 	}
 	/* addu sp,sp,reg: a negative constant */
-	if (FUNCT(insn) == F_ADDU && RT(insn) != R_ZERO) {
-		if (reg_const(p, start, RT(insn), &n))
+	if (MIPS_FUNCT(insn) == MIPS_F_ADDU && MIPS_RT(insn) != MIPS_R_ZERO) {
+		if (reg_const(p, start, MIPS_RT(insn), &n))
 			return -1;
 		return n < 0 ? -n : 0;
 	}
@@ -218,10 +213,11 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
 			in_prologue = 1;
 			continue;
 		}
-		if (OP(*p) == OP_SW && RS(*p) == R_SP && RT(*p) == R_RA) {
+		if (MIPS_OP(*p) == MIPS_OP_SW && MIPS_RS(*p) == MIPS_R_SP &&
+		    MIPS_RT(*p) == MIPS_R_RA) {
 			/* relative to sp as it was then: add what came after */
 			if (ra_off < 0)
-				ra_off = SIMM(*p) + size;
+				ra_off = MIPS_SIMM(*p) + size;
 			continue;
 		}
 		if (in_prologue && !prologue_insn(*p))
@@ -241,20 +237,16 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
  * and a thread parked inside ftrace_caller may still need its first word
  * (ftrace_long_call_ip()).
  */
-#define INSN_JALR_MASK		0xfc1fffff	/* jalr ra,r: all but r */
-#define INSN_JALR		0x0000f809
-
 static int is_long_call_addiu(uint32_t insn, int reg)
 {
 	unsigned long lo = (unsigned long)_mcount & 0xffff;
 
-	return OP(insn) == OP_ADDIU && RS(insn) == reg && RT(insn) == reg &&
-	       UIMM(insn) == lo;
+	return insn == MIPS_INSN_ADDIU_LO(reg, lo);
 }
 
 static int is_jalr(uint32_t insn, int reg)
 {
-	return (insn & INSN_JALR_MASK) == INSN_JALR && RS(insn) == reg;
+	return mips_is_jalr_ra(insn) && MIPS_RS(insn) == reg;
 }
 
 void mips_site_find(const uint32_t *pc, struct mips_site *s)
@@ -263,9 +255,9 @@ void mips_site_find(const uint32_t *pc, struct mips_site *s)
 	int reg;
 
 	s->first = s->call = pc;
-	if ((*pc & INSN_JALR_MASK) == INSN_JALR) {
+	if (mips_is_jalr_ra(*pc)) {
 		/* the jalr: the sequence starts one word before the addiu */
-		reg = RS(*pc);
+		reg = MIPS_RS(*pc);
 		for (p = pc - 2; pc - p < LONG_CALL_MAX; p--) {
 			if (is_long_call_addiu(p[1], reg)) {
 				s->first = p;
@@ -275,7 +267,7 @@ void mips_site_find(const uint32_t *pc, struct mips_site *s)
 		return;
 	}
 	/* the first word: find the jalr after the addiu */
-	reg = RT(pc[1]);
+	reg = MIPS_RT(pc[1]);
 	if (!is_long_call_addiu(pc[1], reg))
 		return;
 	for (p = pc + 2; p - pc < LONG_CALL_MAX; p++) {

@@ -54,6 +54,29 @@ int ftrace_dyn_arch_init(void)
 	return 0;
 }
 
+/*
+ * Calls of mcount left in [start, end) after the start-up conversion: an
+ * e8 byte followed by the rel32 that lands on mcount from there.  Any
+ * byte may start an instruction; a false match would need those exact
+ * five bytes inside another instruction.
+ */
+unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
+{
+	const unsigned char *p = (const unsigned char *)start;
+	const unsigned char *last = (const unsigned char *)end -
+				    MCOUNT_INSN_SIZE;
+	unsigned char insn[MCOUNT_INSN_SIZE];
+	unsigned long n = 0;
+
+	while (p <= last && (p = memchr(p, 0xe8, last - p + 1))) {
+		if (!ftrace_call_replace(insn, (unsigned long)p, MCOUNT_ADDR) &&
+		    !memcmp(p, insn, MCOUNT_INSN_SIZE))
+			n++;
+		p++;
+	}
+	return n;
+}
+
 int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned char old[MCOUNT_INSN_SIZE];

@@ -35,6 +35,19 @@
 #include <linux/ftrace.h>
 #include <asm/mcount_frame.h>
 
+/*
+ * The tracer's arguments (linux/ftrace.h, ftrace_func_t), in mcount's
+ * frame after SAVE_ARGS: 8(%rbp) is the return into func, 0(%rbp) func's
+ * own %rbp, above which sits the return into func's caller.
+ */
+.macro TRACER_ARGS
+	movq	8(%rbp), %rdi
+	subq	$MCOUNT_INSN_SIZE, %rdi	/* arg 1: ip, the call site */
+	movq	0(%rbp), %rsi		/* func's frame pointer */
+	movq	8(%rsi), %rsi		/* arg 2: parent_ip */
+	movq	function_trace_op(%rip), %rdx	/* arg 3: op */
+	leaq	FREGS(%rbp), %rcx	/* arg 4: fregs, SAVE_ARGS's area */
+.endm
 
 	.text
 
@@ -71,10 +84,7 @@ mcount:
 
 trace:
 	SAVE_ARGS
-	movq	0(%rbp), %rdi		/* func's frame pointer */
-	movq	8(%rdi), %rdi		/* arg 1: frompc */
-	movq	8(%rbp), %rsi
-	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc */
+	TRACER_ARGS
 	call	*ftrace_trace_function(%rip)
 	RESTORE_ARGS
 	/* both tracers may be on: the graph one gets its turn too */
@@ -107,10 +117,7 @@ mcount:
 	.type	ftrace_caller, @function
 ftrace_caller:
 	SAVE_ARGS
-	movq	0(%rbp), %rdi		/* func's frame pointer */
-	movq	8(%rdi), %rdi		/* arg 1: frompc */
-	movq	8(%rbp), %rsi
-	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc = rec->ip */
+	TRACER_ARGS			/* ip is rec->ip */
 	.globl	ftrace_call
 ftrace_call:
 	call	ftrace_stub		/* 5 bytes, rewritten in place */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Does this CPU have rdpid?  CPUID leaf 7, ECX bit 22. */
 #include <cpuid.h>
+#include <linux/init.h>
 
 int x86_have_rdpid;
 
-__attribute__((constructor(101))) static void x86_trace_clock_init(void)
+static __init_core void x86_trace_clock_init(void)
 {
 	unsigned int a, b, c, d;
 

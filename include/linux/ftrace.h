@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The interface between the arch code (mcount and friends) and the generic
- * function tracing core: chapter 1 of docs/, "HAVE_FUNCTION_TRACER".
+ * function tracing core: chapter 1 of docs/, "HAVE_FUNCTION_TRACER", and
+ * what chapters 2, 4 and 5 add to it.
+ *
+ * A later chapter's hooks that an earlier one calls are declared here once,
+ * with a static inline stub for the stages that do not have that chapter,
+ * as the kernel's header does for CONFIG_DYNAMIC_FTRACE: the caller's .c
+ * file calls them unconditionally.
  */
 #ifndef _LINUX_FTRACE_H
 #define _LINUX_FTRACE_H
@@ -18,19 +24,34 @@
 #define ftrace_sym_addr(v)	((unsigned long)(v))
 #endif
 
-/*
- * The design document passes (frompc, selfpc): frompc is where the traced
- * function will return to (its caller), selfpc is the mcount call site
- * inside the traced function (see MCOUNT_INSN_SIZE in asm/ftrace.h).
- */
-typedef void (*ftrace_func_t)(unsigned long frompc, unsigned long selfpc);
-
+struct ftrace_ops;
 struct ftrace_ops_hash;
+/* What mcount saved of the traced function's registers: asm/ftrace.h. */
+struct ftrace_regs;
+
+/*
+ * The tracer's callback, called by mcount (stage 1) or ftrace_caller
+ * (stage 3) on entry to every traced function:
+ *   ip         the call site inside the traced function (the design
+ *              document's selfpc; rec->ip at stage 3)
+ *   parent_ip  where the traced function returns to, in its caller
+ *              (frompc)
+ *   op         the ftrace_ops this callback belongs to: one function may
+ *              serve several ops and find its own state in op->private
+ *   fregs      the traced function's argument registers as mcount saved
+ *              them (ftrace_regs_get_argument(), asm/ftrace.h)
+ * The design document's sample mcount passes (frompc, selfpc), the other
+ * way round; the kernel has always passed the traced function first.
+ */
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op,
+			      struct ftrace_regs *fregs);
 
 struct ftrace_ops {
 	ftrace_func_t		func;
 	struct ftrace_ops	*next;
 	unsigned long		flags;
+	void			*private;	/* the owner's, untouched */
 	/* chapter 4: which functions it wants (NULL: see FTRACE_OPS_FL_GLOBAL) */
 	struct ftrace_ops_hash	*func_hash;
 };
@@ -43,14 +64,38 @@ struct ftrace_ops {
  * its own, an ops wants every function.
  */
 #define FTRACE_OPS_FL_GLOBAL	0x2
+/*
+ * Chapter 5: the graph tracer's ops.  It calls nothing itself: what it
+ * buys is its sites, and while it is registered ftrace_graph_call jumps
+ * to ftrace_graph_caller (the kernel's FTRACE_OPS_GRAPH_STUB).
+ */
+#define FTRACE_OPS_FL_GRAPH	0x4
 
 /* Never called through the pointer: mcount compares against it. */
-void ftrace_stub(unsigned long frompc, unsigned long selfpc);
-/* What mcount calls when it is not ftrace_stub; read by the asm. */
+void ftrace_stub(unsigned long ip, unsigned long parent_ip,
+		 struct ftrace_ops *op, struct ftrace_regs *fregs);
+/*
+ * What mcount calls when it is not ftrace_stub, and the op it passes:
+ * read by the asm (stage 1), and by ftrace_caller (op only, stage 3).
+ */
 extern ftrace_func_t ftrace_trace_function;
+extern struct ftrace_ops *function_trace_op;
 
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
+
+/*
+ * The ops list and its lock (stage1-static/ftrace.c), for the chapters
+ * that change what the registered ops want (stage 3's filter files):
+ * ftrace_update_locked() makes the code agree again; ftrace_lock held.
+ */
+void ftrace_lock(void);
+void ftrace_unlock(void);
+struct ftrace_ops *ftrace_ops_list_head(void);
+int ftrace_update_locked(void);
+
+/* Calls the recursion guard dropped (FTRACE_OPS_FL_RECURSION). */
+extern unsigned long ftrace_recursion_missed;
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
@@ -76,6 +121,14 @@ int unregister_ftrace_function(struct ftrace_ops *ops);
  * It is only compared for equality, for the entry sp picked; an arch
  * without the test passes 0.
  */
+
+/*
+ * How many nested traced calls one thread can have hijacked at once (the
+ * kernel used 50).  Deeper calls run normally, untraced, and are counted
+ * as overruns.
+ */
+#define FTRACE_RETFUNC_DEPTH	128
+
 struct ftrace_graph_ent {
 	unsigned long	func;		/* selfpc */
 	int		depth;
@@ -88,6 +141,7 @@ struct ftrace_graph_ent {
 struct ftrace_graph_ret {
 	unsigned long	func;
 	int		depth;
+	/* calls of this thread too deep for the return stack, so far */
 	unsigned long	overrun;
 	unsigned long long calltime;
 	unsigned long long rettime;
@@ -105,6 +159,14 @@ int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace);
 int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 			  trace_func_graph_ent_t entryfunc);
 void unregister_ftrace_graph(void);
+/*
+ * A second user of the return stack besides the tracer: the function
+ * profiler (extras/fgraph_profile.c).  Its entry callback sees every call,
+ * including the ones the tracer's filters refuse.
+ */
+int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
+				   trace_func_graph_ent_t entryfunc);
+void unregister_ftrace_profiler_graph(void);
 
 /* arch: mcount.S and ftrace.c */
 void ftrace_graph_caller(void);
@@ -133,6 +195,16 @@ void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why);
  */
 unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp);
+/*
+ * For the unwinders' personality routine (stage2-graph/fgraph_unwind.c,
+ * or the arch's own when it defines HAVE_ARCH_GRAPH_PERSONALITY): the
+ * real return address of the hijacked frame that returns with sp, or 0.
+ * drop: a forced unwind leaves the frame for good (pthread_exit).
+ */
+unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
+/* The calls too deep for the return stack, all threads (the stats file). */
+unsigned long ftrace_graph_overruns(void);
+unsigned long ftrace_graph_skipped_frames(void);
 #else
 static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 						  unsigned long *retp)
@@ -181,6 +253,8 @@ int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr);
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
 /* patch the instruction at ftrace_call to call func */
 int ftrace_update_ftrace_func(ftrace_func_t func);
+/* how many instructions in [start, end) call MCOUNT_ADDR */
+unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end);
 void ftrace_caller(void);
 extern char ftrace_call[];
 #define FTRACE_ADDR	((unsigned long)ftrace_caller)
@@ -198,12 +272,39 @@ int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 void ftrace_bug(int err, struct dyn_ftrace *rec);
 
 /*
- * generic, for stage1-static/ftrace.c, under its ftrace_lock: make every
- * site what the registered ops want and ftrace_call call func; and
- * whether ops wants the function holding ip (for the list function)
+ * generic (stage3-dynamic/), for stage1-static/ftrace.c, under its
+ * ftrace_lock: make every site what the ops of list want and ftrace_call
+ * call func; whether ops wants the function holding ip; whether a lone
+ * ops must still ask that (sites the records do not know reach
+ * ftrace_caller, and ops has a filter: see chapter 4).
  */
-int ftrace_run_update_code(ftrace_func_t func);
+int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func);
 int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
+int ftrace_ops_needs_test(struct ftrace_ops *ops);
+/* the records' counters in ftrace_get_stats() (include/tracefs.h) */
+struct ftrace_stats;
+void ftrace_dyn_stats(struct ftrace_stats *st);
+#else
+struct ftrace_stats;
+static inline void ftrace_dyn_stats(struct ftrace_stats *st)
+{
+}
+
+static inline int ftrace_run_update_code(struct ftrace_ops *list,
+					 ftrace_func_t func)
+{
+	return 0;
+}
+
+static inline int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+{
+	return 1;
+}
+
+static inline int ftrace_ops_needs_test(struct ftrace_ops *ops)
+{
+	return 0;
+}
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
 #if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
@@ -213,26 +314,56 @@ int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
  * after ftrace_call sits a second patch site, ftrace_graph_call, a NOP
  * while the graph tracer is off and a jump to ftrace_graph_caller while it
  * is on.  The arch patches it (verify-then-write, ftrace_modify_code());
- * the generic code (stage4-dyn-graph/) calls these under stop_machine().
+ * stage3-dynamic/ calls these in the update that registers or unregisters
+ * an ops with FTRACE_OPS_FL_GRAPH.
  */
 extern char ftrace_graph_call[];
 int ftrace_enable_ftrace_graph_caller(void);
 int ftrace_disable_ftrace_graph_caller(void);
 
 /*
- * generic (stage4-dyn-graph/), for stage2-graph/ and stage3-dynamic/:
- * start and stop the graph tracer through dynamic ftrace; patch
- * ftrace_graph_call to what the graph tracer needs now (in the
- * stop_machine() of every update), or off for good (ftrace_bug());
- * whether the graph tracer wants the function at selfpc when another
- * ops has enabled sites the graph filter does not select
+ * generic (stage4-dyn-graph/), for stage2-graph/: start and stop the
+ * graph tracer through dynamic ftrace, and whether it wants the function
+ * at selfpc: it must ask while other ops enabled sites the graph filter
+ * may not select (ftrace_graph_filter_check, stage3-dynamic/ sets it in
+ * each update).
  */
 int ftrace_graph_startup(void);
 void ftrace_graph_shutdown(void);
-int ftrace_graph_update_caller(void);
-void ftrace_graph_kill_caller(void);
 extern int ftrace_graph_filter_check;
-int ftrace_graph_wants(unsigned long selfpc);
+int ftrace_graph_filter_wants(unsigned long selfpc);
+
+static inline int ftrace_graph_wants(unsigned long selfpc)
+{
+	if (!__builtin_expect(__atomic_load_n(&ftrace_graph_filter_check,
+					      __ATOMIC_RELAXED), 0))
+		return 1;
+	return ftrace_graph_filter_wants(selfpc);
+}
+#else
+static inline int ftrace_enable_ftrace_graph_caller(void)
+{
+	return 0;
+}
+
+static inline int ftrace_disable_ftrace_graph_caller(void)
+{
+	return 0;
+}
+
+static inline int ftrace_graph_startup(void)
+{
+	return 0;
+}
+
+static inline void ftrace_graph_shutdown(void)
+{
+}
+
+static inline int ftrace_graph_wants(unsigned long selfpc)
+{
+	return 1;
+}
 #endif
 
 #endif /* __ASSEMBLY__ */

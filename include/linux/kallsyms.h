@@ -16,5 +16,12 @@ const char *ksym_name(unsigned long addr, char *buf, size_t len);
 /* Calls fn for every function symbol; stops when fn returns nonzero. */
 int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 			    unsigned long size, void *data), void *data);
+/*
+ * Name addresses as another process had its objects loaded (a spool
+ * reader): nr objects, paths[i] ("" for the program) at bias[i].  Before
+ * the first name is asked for.
+ */
+void kallsyms_use_objects(int nr, const char *const *paths,
+			  const unsigned long *bias);
 
 #endif

@@ -12,14 +12,24 @@
 #include <sys/types.h>
 #include <asm/local.h>
 
+/*
+ * The kinds of entry, as the kernel's trace_entries.h lists them.  The
+ * ring buffer itself only knows two: TRACE_UNUSED (a slot reserved, not
+ * committed) and TRACE_PAYLOAD (a slot that continues the entry before
+ * it: an entry is its header slot and every payload slot that follows).
+ */
 enum trace_type {
 	TRACE_UNUSED = 0,
+	TRACE_PAYLOAD,		/* more of the entry before: stack pcs, text */
 	TRACE_FN,		/* function tracer: ip, parent */
 	TRACE_STACK,		/* func_stack_trace: header, then payloads */
-	TRACE_STACK_PAYLOAD,	/* payload slots: stack pcs, marker text */
 	TRACE_GRAPH_ENT,	/* function_graph: entry of ip */
 	TRACE_GRAPH_RET,	/* function_graph: return from ip */
+	TRACE_GRAPH_OVERRUN,	/* function_graph: arg = the thread's overruns */
 	TRACE_PRINT,		/* trace_marker: text in payload slots */
+	TRACE_LOST,		/* never recorded: a reader's copy of a thread
+				   that had no ring says here how many events
+				   it lost (arg), from when (ts) */
 	TRACE_NR_TYPES
 };
 
@@ -43,7 +53,7 @@ struct trace_entry {
 			uint64_t ip;	/* selfpc: the site in the function */
 			uint64_t arg;	/* frompc, or graph call time */
 		};
-		uint64_t pc[3];		/* TRACE_STACK_PAYLOAD */
+		uint64_t pc[3];		/* TRACE_PAYLOAD */
 	};
 	union {
 		struct {
@@ -73,28 +83,17 @@ struct trace_entry {
 #define TRACE_COMMIT(type, lap)	((uint16_t)((type) << 8 | (lap)))
 #endif
 
-/*
- * The slots a record of this type takes: payloads follow the header of a
- * stack trace (three addresses each) and of a marker (its text, arg bytes,
- * in slots of 24).  A new record type with payloads says so here.
- */
-static inline unsigned int trace_entry_slots(unsigned int type,
-					     const struct trace_entry *e)
-{
-	if (type == TRACE_STACK)
-		return 1 + (e->depth + 2) / 3;
-	if (type == TRACE_PRINT)
-		return 1 + (e->arg + sizeof(e->pc) - 1) / sizeof(e->pc);
-	return 1;
-}
-
 #define TRACE_COMM_LEN	16
 
 /*
  * The buffer of one thread.  While the thread lives it is written in
  * place; when the thread exits it is retired: its entries are copied into
  * a buffer just big enough, which is kept (up to a bound) so the trace of
- * exited threads is still written at the end.
+ * exited threads is still written at the end.  A thread that cannot have
+ * a ring (too many threads alive, or no memory) still gets a buffer that
+ * counts what it records, into a scratch ring nobody reads; so does an
+ * exited thread whose entries were dropped to bound memory: readers show
+ * such a buffer as one TRACE_LOST entry.
  */
 struct trace_buffer {
 	local_t		head;		/* slots ever reserved */
@@ -109,6 +108,9 @@ struct trace_buffer {
 	unsigned long	nr_entries;	/* slots holding an entry */
 	unsigned long	overrun;	/* slots lost to overwriting */
 	unsigned long	uncommitted;	/* reserved, never (yet) committed */
+	/* where readers start: head and events at the last reset */
+	unsigned long	reset_head, reset_events;
+	uint64_t	lost_ts;	/* no ring: since when events are lost */
 	/* ring_buffer.c's own bookkeeping */
 	int		state;
 	struct trace_buffer *next;
@@ -116,11 +118,25 @@ struct trace_buffer {
 
 extern __thread struct trace_buffer *this_buffer;
 
+/* struct trace_buffer per chunk (ring_buffer.c maps them by chunks) */
+#define RB_CHUNK		64
+/*
+ * Threads that may hold a ring at once: each ring is buffer_size_kb of
+ * memory (of disk with a spool).  A thread beyond that records into no
+ * ring, and its trace says how many events it lost.
+ */
+#define RB_MAX_LIVE		64
+
 struct trace_buffer *trace_buffer_claim(void);
 int ring_buffer_set_size_kb(unsigned long kb);
 unsigned long ring_buffer_size_kb(void);
+/* threads that could not even be counted (no buffer struct left) */
 unsigned long ring_buffer_lost_threads(void);
-void ring_buffer_reset(void);
+/*
+ * The kernel's tracing_reset_online_cpus(): readers start from what every
+ * buffer holds now (the writers go on; only where reading starts moves).
+ */
+void ring_buffer_reset_readers(void);
 
 /*
  * Reading.  ring_buffer_nr_threads() and ring_buffer_thread(i) list every
@@ -146,9 +162,27 @@ int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy);
 void ring_buffer_snapshot_free(struct trace_buffer *copy);
 /* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
 unsigned long ring_buffer_overrun(struct trace_buffer *b);
+/*
+ * Events a buffer without a ring lost since the last reset (0 for a buffer
+ * with one), and whether it lost its ring when its thread had exited.
+ */
+unsigned long ring_buffer_lost_events(struct trace_buffer *b);
+int ring_buffer_was_dropped(struct trace_buffer *b);
 /* Exited threads whose trace was dropped to bound memory, their entries. */
 unsigned long ring_buffer_dropped_threads(void);
 unsigned long ring_buffer_dropped_entries(void);
+
+/*
+ * A dead process's buffers (extras/trace_spool_read.c): dead is its struct
+ * as the spool holds it, entries its slots (checked to hold mask + 1),
+ * NULL for a buffer without a ring.  Listed like a retired buffer and read
+ * like any other.  ring_buffer_in_use(): whether such a struct held a
+ * buffer; ring_buffer_has_ring(): whether it had slots of its own.
+ */
+int ring_buffer_adopt(const struct trace_buffer *dead,
+		      const struct trace_entry *entries);
+int ring_buffer_in_use(const struct trace_buffer *dead);
+int ring_buffer_has_ring(const struct trace_buffer *dead);
 
 /*
  * Reserve n consecutive slots in the calling thread's buffer; safe against
@@ -196,23 +230,24 @@ static inline void trace_entry_set(struct trace_entry *e, uint64_t ts,
 }
 
 /*
- * The entry at e (and any payload slots after it) is filled: give it its
- * type last, so a half-written slot never looks like an entry.
+ * The entry at e and the slots - 1 payload slots after it (each given the
+ * type TRACE_PAYLOAD by its writer) are filled: give the entry its type
+ * last, so a half-written slot never looks like an entry.
  *
  * Whether a signal handler recorded in between is read off the head, not
  * kept in a counter: if the handler jumps out (siglongjmp) instead of
  * returning, the record it interrupted is simply never committed, and
  * nothing is left behind to correct.
  */
-static inline void trace_commit(struct trace_entry *e, enum trace_type type)
+static inline void trace_commit(struct trace_entry *e, enum trace_type type,
+				unsigned int slots)
 {
 	struct trace_buffer *b = this_buffer;
 	unsigned long pos = e - b->entries;
 	uint16_t w = __atomic_load_n(&e->commit, __ATOMIC_RELAXED);
 
 	/* slots reserved after ours, modulo the buffer size */
-	if ((local_read(&b->head) - pos - trace_entry_slots(type, e)) &
-	    b->mask)
+	if ((local_read(&b->head) - pos - slots) & b->mask)
 		b->nested++;
 	w |= TRACE_COMMIT(type, 0);	/* the type was TRACE_UNUSED */
 	__atomic_store_n(&e->commit, w, __ATOMIC_RELEASE);

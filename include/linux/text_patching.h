@@ -25,7 +25,21 @@
 int text_poke_init(void);
 /* 1 if [ip, ip + len) lies in the program's executable segments. */
 int kernel_text_address(unsigned long ip, size_t len);
+/* fn on each executable segment of the program itself (not a library) */
+void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
+				   void *data), void *data);
 void text_poke_begin(void);
 void text_poke_end(void);
+
+/*
+ * What the last ftrace_modify_code() was asked and found, kept for
+ * ftrace_bug()'s report when it fails.
+ */
+struct text_poke_failure {
+	unsigned long	ip;
+	size_t		len;
+	unsigned char	expected[16], actual[16];
+};
+extern struct text_poke_failure text_poke_failure;
 
 #endif

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The docs name only files and symbols that exist (scripts/check-docs):
-# one test per doc, each failure naming the doc, the line and the name.
+# one test per doc (README.md, docs/*.md, and each source directory's
+# README.md), each failure naming the doc, the line and the name.
 # Needs no arch: run-tests.sh runs it once.
 : "${KIT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 SHUNIT_COLOR=none
@@ -40,13 +41,20 @@ test_checker_finds_stale_names() {
 	assertEquals "problems" 4 "$(echo "$out" | wc -l)"
 }
 
-# one test per doc, named after it
+# one test per doc, named after it: the top README, every chapter and arch
+# doc, and the README of every source directory (what it adds, file by
+# file), the set check-docs checks by default
 suite() {
-	local f t
+	local f d t
 	suite_addTest test_checker_finds_stale_names
-	for f in "$KIT"/README.md "$KIT"/docs/*.md; do
-		t=test_doc_$(basename "$f" .md | tr -c 'A-Za-z0-9_\n' _)
-		eval "$t() { check_doc '${f#"$KIT"/}'; }"
+	for f in "$KIT"/README.md "$KIT"/docs/*.md "$KIT"/stage*/README.md \
+		 "$KIT"/extras/README.md "$KIT"/lib/README.md; do
+		d=${f#"$KIT"/}
+		# docs/01-function-tracer.md: 01_function_tracer;
+		# stage1-static/README.md: stage1_static_README
+		t=${d#docs/}
+		t=test_doc_$(printf '%s' "${t%.md}" | tr -c 'A-Za-z0-9_' _)
+		eval "$t() { check_doc '$d'; }"
 		suite_addTest "$t"
 	done
 }

@@ -46,7 +46,7 @@ static int print_stats(void)
 	if (tracefs_read("stats", buf, sizeof(buf)))
 		return 1;
 	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
-		if (!strncmp(line, "threads-without-buffer:", 23) ||
+		if (!strncmp(line, "threads-without-ring:", 21) ||
 		    !strncmp(line, "exited-threads-dropped", 22))
 			printf("%s\n", line);
 	return 0;

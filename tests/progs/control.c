@@ -20,6 +20,10 @@
  *            FTRACE_OPS_FL_RECURSION the nested call is dropped, counted
  *   fork     recurse, and overrun a small buffer, then fork: the child
  *            (its trace is written first) must start its counts at 0
+ *   args     two ftrace_ops sharing one callback, each finding its own
+ *            counts through op->private: the callback gets the traced
+ *            function's ip, its parent_ip and its first four arguments
+ *            (fregs), alone, together (the list function) and alone again
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -42,10 +46,11 @@ noinline int again_tracing(int x) { return x + 4; }
 static unsigned long probe_hits, probe_last_self;
 
 /* notrace: it is called by mcount; it must not call mcount itself */
-static notrace void probe(unsigned long frompc, unsigned long selfpc)
+static notrace void probe(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	probe_hits++;
-	probe_last_self = selfpc;
+	probe_last_self = ip;
 }
 
 static struct ftrace_ops probe_ops = { .func = probe };
@@ -59,7 +64,7 @@ static int do_probe(void)
 		r += probed(i);
 	unregister_ftrace_function(&probe_ops);
 	printf("probe: hits with probe=%lu\n", probe_hits);
-	/* selfpc must lie inside probed() */
+	/* ip must lie inside probed() */
 	printf("probe: selfpc in probed=%d\n",
 	       probe_last_self >= (unsigned long)probed &&
 	       probe_last_self < (unsigned long)probed + 64);
@@ -157,7 +162,8 @@ static void do_dumprace(const char *fifo)
 
 static unsigned long recurse_hits;
 
-static notrace void recurse_cb(unsigned long frompc, unsigned long selfpc)
+static notrace void recurse_cb(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	recurse_hits++;
 	probed(1);		/* traced: its mcount calls us again */
@@ -205,6 +211,73 @@ static void do_fork(void)
 	printf("fork: child status %d\n", WEXITSTATUS(status));
 }
 
+noinline long args_target(long a, long b, long c, long d)
+{
+	return a + b + c + d;
+}
+
+struct args_seen {
+	const char	*name;
+	unsigned long	hits, bad_ip, bad_parent;
+	long		args[4];
+};
+
+static struct args_seen seen_a = { "A" }, seen_b = { "B" };
+
+noinline long do_args_calls(long base);
+
+static notrace void args_cb(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct args_seen *s = op->private;
+	unsigned int i;
+
+	if (ip < (unsigned long)args_target ||
+	    ip >= (unsigned long)args_target + 64)
+		return;
+	s->hits++;
+	/* the call site in do_args_calls(), past its start */
+	if (parent_ip - (unsigned long)do_args_calls >= 512)
+		s->bad_parent++;
+	for (i = 0; i < 4; i++)
+		s->args[i] = ftrace_regs_get_argument(fregs, i);
+}
+
+static struct ftrace_ops args_a = { .func = args_cb, .private = &seen_a };
+static struct ftrace_ops args_b = { .func = args_cb, .private = &seen_b };
+
+noinline long do_args_calls(long base)
+{
+	long r = args_target(base, base + 1, base + 2, base + 3);
+
+	__asm__ volatile("" : "+r" (r));	/* not a tail call */
+	return r;
+}
+
+static void args_print(struct args_seen *s)
+{
+	printf("args: %s hits=%lu parent_bad=%lu last=%ld %ld %ld %ld\n",
+	       s->name, s->hits, s->bad_parent, s->args[0], s->args[1],
+	       s->args[2], s->args[3]);
+}
+
+static void do_args(void)
+{
+	long r = 0;
+
+	register_ftrace_function(&args_a);
+	r += do_args_calls(10);
+	register_ftrace_function(&args_b);
+	r += do_args_calls(20);
+	unregister_ftrace_function(&args_a);
+	r += do_args_calls(30);
+	unregister_ftrace_function(&args_b);
+	r += do_args_calls(40);
+	args_print(&seen_a);
+	args_print(&seen_b);
+	printf("args: sum %ld\n", r);
+}
+
 static void do_stats(void)
 {
 	struct ftrace_stats st;
@@ -244,6 +317,8 @@ int main(int argc, char **argv)
 		do_recurse();
 	else if (!strcmp(what, "fork"))
 		do_fork();
+	else if (!strcmp(what, "args"))
+		do_args();
 	else if (strcmp(what, "stats"))
 		return 2;
 	do_stats();

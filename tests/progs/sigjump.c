@@ -46,7 +46,8 @@ static notrace void on_alarm(int sig)
 }
 
 /* long enough that jumps often leave it half-way */
-static notrace void count_cb(unsigned long frompc, unsigned long selfpc)
+static notrace void count_cb(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	volatile int spin;
 

@@ -47,7 +47,8 @@ static notrace int inside(unsigned long pc, int (*fn)(int))
 	return pc >= (unsigned long)fn && pc < (unsigned long)fn + 64;
 }
 
-static notrace void count_cb(unsigned long frompc, unsigned long selfpc)
+static notrace void count_cb(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	int r;
 
@@ -55,11 +56,11 @@ static notrace void count_cb(unsigned long frompc, unsigned long selfpc)
 	if (in_callback++)
 		COUNT(interrupted);
 	COUNT(callbacks);
-	if (inside(selfpc, loop_fn))
+	if (inside(ip, loop_fn))
 		COUNT(seen_loop);
-	else if (inside(selfpc, in_handler_fn))
+	else if (inside(ip, in_handler_fn))
 		COUNT(seen_handler);
-	else if (inside(selfpc, probed))
+	else if (inside(ip, probed))
 		COUNT(*(in_handler ? &reentered_handler : &reentered_main));
 	r = probed(1);			/* traced: recursion */
 	__asm__ volatile("" : "+r" (r));

@@ -246,6 +246,34 @@ nm_runtime() {
 }
 
 # Without the compiler: which package to install, not make's errors.
+# Chapter 6's parts are CONFIG_ switches: without any of them the runtime
+# has none of their code or files, and traces as before (the core calls
+# the stubs of their hooks).
+test_runtime_without_the_extras() {
+	local min=$TMPD/min
+	CONFIG_FUNCTION_PROFILER= CONFIG_TRACE_MARKER= CONFIG_TRACE_SPOOL= \
+	CONFIG_TRACE_EXPORT= fcc --build-dir "$min" -O2 -o "$TMPD/demo-min" \
+		"$KIT/tests/progs/demo.c" || fail "build"
+	assertEquals "no spool, marker, profiler or export code" "" \
+		"$($(mkvar NM) "$TMPD/demo-min" | grep -E ' (spool_map|tracing_mark_write|ftrace_profile_begin|write_folded)$')"
+	assertTrue "with them by default" \
+		"$(mkvar NM) '$O/demo' | grep -q ' spool_map$'"
+	trace_run "$TMPD/min.t" "$TMPD/demo-min"
+	assertEquals "status" 0 $?
+	trace_run "$TMPD/full.t" "$O/demo"
+	# (callers in the C library are addresses, which ASLR moves)
+	assertEquals "traced as the full runtime traces" \
+		"$(fn_edges "$TMPD/full.t" | cut -d' ' -f2- | sed 's/<-0x.*/<-libc/' |
+		   sort | uniq -c)" \
+		"$(fn_edges "$TMPD/min.t" | cut -d' ' -f2- | sed 's/<-0x.*/<-libc/' |
+		   sort | uniq -c)"
+	FTRACE_TRACE_MARKER=x run_target "$TMPD/demo-min" >/dev/null \
+		2>"$TMPD/min.err"
+	assertEquals "no such file" 2 $?
+	assertEquals "one line" "ftrace: FTRACE_TRACE_MARKER: no such setting (the files are: current_tracer, tracing_on, trace_options, trace, ...)" \
+		"$(cat "$TMPD/min.err")"
+}
+
 test_missing_compiler_names_the_package() {
 	local out mode
 	for mode in -c link; do

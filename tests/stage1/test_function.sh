@@ -70,13 +70,42 @@ test_more_threads_than_buffers() {
 		"sum $(awk 'BEGIN { for (i = 0; i < 70; i++) s += 7 * i * (i + 1); print s }')" \
 		"$(tail -1 "$TMPD/many.stdout")"
 	assertFalse "kit counters stay out of the trace header" \
-		"grep -q 'threads-without-buffer' '$TMPD/many'"
+		"grep -q 'threads-without-ring' '$TMPD/many'"
+	assertEquals "threads with a ring" 64 \
+		"$(fn_edges "$TMPD/many" | awk '{ print $1 }' | sort -u | wc -l)"
+	# the 7 others (main is one of the 71) say in the trace what they lost
+	assertEquals "a LOST line for each thread without one" 7 \
+		"$(grep -cE '^ *threads-[0-9]+ +\[LOST [1-9][0-9]* EVENTS\]$' "$TMPD/many")"
+	assertEquals "LOST lines name threads that have no other line" "" \
+		"$(sed -n 's/^ *threads-\([0-9]*\) *\[LOST.*/\1/p' "$TMPD/many" |
+		   while read -r t; do fn_edges "$TMPD/many" | awk -v t="$t" '$1 == t'; done)"
+	assert_header_counts_lost "$TMPD/many"
 	FTRACE_CURRENT_TRACER=function trace_run "$TMPD/many2" "$O/control" threads 70
 	assertTrue "counted in the stats file" \
-		"grep -qx 'threads-without-buffer: 7' '$TMPD/many2.stdout'"
-	assertTrue "64 buffers" "grep -qx 'threads: 64' '$TMPD/many2.stdout'"
-	assertEquals "threads with a buffer" 64 \
-		"$(fn_edges "$TMPD/many" | awk '{ print $1 }' | sort -u | wc -l)"
+		"grep -qx 'threads-without-ring: 7' '$TMPD/many2.stdout'"
+	assertTrue "every thread has a buffer" \
+		"grep -qx 'threads: 71' '$TMPD/many2.stdout'"
+}
+
+# The header's entries-written counts what the LOST lines say was lost.
+assert_header_counts_lost() {
+	local in_buf written lost
+	read -r in_buf written <<<"$(sed -n 's|^# entries-in-buffer/entries-written: \([0-9]*\)/\([0-9]*\).*|\1 \2|p' "$1")"
+	lost=$(sed -n 's/.*\[LOST \([0-9]*\) EVENTS\]$/\1/p' "$1" |
+	       awk '{ s += $1 } END { print s + 0 }')
+	assertEquals "written = in buffer + lost" "$written" $((in_buf + lost))
+}
+
+# The tracer's callback, the kernel's way: (ip, parent_ip, op, fregs).
+# One callback serves two ops and finds its own counts in op->private;
+# fregs holds the traced function's first four arguments.
+test_callback_gets_ip_parent_op_and_regs() {
+	run_target "$O/control" args >"$TMPD/args.out"
+	assertEquals 0 $?
+	assertEquals "each ops counted its own calls, and saw their arguments" \
+		"args: A hits=2 parent_bad=0 last=20 21 22 23
+args: B hits=2 parent_bad=0 last=30 31 32 33
+args: sum 424" "$(grep '^args:' "$TMPD/args.out")"
 }
 
 test_output_and_status_unchanged_by_tracing() {
@@ -313,8 +342,8 @@ test_thread_churn_every_thread_traced() {
 	assertEquals "the program's own result" \
 		"sum $(awk 'BEGIN { for (i = 0; i < 500; i++) s += (i % 3 + 1) * (i + 1); print s }')" \
 		"$(grep "^sum " "$TMPD/churn.stdout")"
-	assertEquals "no thread without a buffer, none dropped" \
-		"threads-without-buffer: 0
+	assertEquals "no thread without a ring, none dropped" \
+		"threads-without-ring: 0
 exited-threads-dropped: 0" "$(grep -e '^threads-without' \
 		-e '^exited-threads-dropped:' "$TMPD/churn.stdout")"
 	# each thread: churn_body once, churn_leaf i % 3 + 1 times, on its tid
@@ -339,6 +368,12 @@ test_thread_churn_bounded_memory() {
 		"exited-threads-dropped: 436
 exited-threads-dropped-entries: $dropped_entries" \
 		"$(grep '^exited-threads-dropped' "$TMPD/churn4.stdout")"
+	# the others' losses are in the trace, where they happened
+	assertEquals "a LOST line for each dropped thread" 436 \
+		"$(grep -cE '^ *churn-[0-9]+ +\[LOST [1-9][0-9]* EVENTS\]$' "$TMPD/churn4")"
+	assertEquals "the entries they lost" "$dropped_entries" \
+		"$(sed -n 's/.*\[LOST \([0-9]*\) EVENTS\]$/\1/p' "$TMPD/churn4" |
+		   awk '{ s += $1 } END { print s }')"
 	assertEquals "the last 64 threads kept" "436 499 64" "$(fn_edges "$TMPD/churn4" |
 		awk 'NR == FNR { if ($1 == "thread") idx[$4] = $2; next }
 		     $2 == "churn_body" { i = idx[$1]; n++

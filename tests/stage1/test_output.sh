@@ -100,7 +100,8 @@ now ts:
 dropped events: 
 read events: 
 threads: 
-threads-without-buffer: 
+threads-without-ring: 
+lost-events: 
 nested: 
 recursion-missed: " "$(sed -n '/^entries:/,/^recursion-missed:/s/:.*/: /p' "$TMPD/stats.stdout")"
 	# main: main, do_threads; each thread: one_call, probed

@@ -22,7 +22,7 @@ prof_times() {
 	awk '$4 == "us" && $1 != "Function" {
 		split($3, p, "."); f = p[2]; r = 1
 		for (i = length(f); i < 3; i++) { f = f "0"; r *= 10 }
-		print $1, p[1] * 1000 + f, r }' "$1"
+		print $1, p[1] * 1000 + f, r, $2 }' "$1"
 }
 
 # The time of a function in a table, "" if it is not there.
@@ -161,15 +161,18 @@ test_chrome_nesting() {
 }
 
 # Folded stacks, summed per last function, give the profiler's own times
-# (nograph_time): within 1 ns per folded line (each line is converted from
-# clock units on its own) plus the last digit the table prints.
+# (nograph_time): within 1 ns per call (the profiler converts a sum of
+# clock units, the exports each call's two stamps) plus the last digit
+# the table prints.
 test_folded_equals_profile() {
 	OPTS=nograph_time run_all f || fail "profile failed"
 	assertTrue "folded lines" "grep -qE '^main;parent;heavy [0-9]+$' '$TMPD/f.folded'"
 	assertTrue "worker's stacks" "grep -qE '^worker;light [0-9]+$' '$TMPD/f.folded'"
 	local out
+	# The profiler adds up clock units and converts the sum; the exports
+	# convert each call's two stamps: up to 1 ns apart per call.
 	out=$(prof_times "$TMPD/f.stat" | awk -v folded="$TMPD/f.folded" '
-		{ prof[$1] += $2; res[$1] += $3 }
+		{ prof[$1] += $2; res[$1] += $3 + $4 }
 		END {
 			while ((getline l < folded) > 0) {
 				n = split(l, w, " "); k = split(w[1], s, ";")
@@ -185,6 +188,36 @@ test_folded_equals_profile() {
 			print checked " functions"
 		}')
 	assertEquals "9 functions" "$out"
+}
+
+# The two exports of one run agree to the nanosecond: the folded file's
+# self times are what the Chrome events' durations give (a call's
+# duration less its children's, summed per chain), and its lines are
+# sorted, one chain in one piece.
+test_folded_agrees_with_chrome() {
+	run_all a || fail "profile failed"
+	assertTrue "sorted" "LC_ALL=C sort -c '$TMPD/a.folded'"
+	assertEquals "one line per chain" "" \
+		"$(cut -d' ' -f1 "$TMPD/a.folded" | uniq -d)"
+	sed -n 's/^{"ph":"X","name":"\([^"]*\)",.*"tid":\([0-9]*\),.*"ts":\([0-9.]*\),"dur":\([0-9.]*\)}.*/\2 \3 \4 \1/p' \
+		"$TMPD/a.json" | tr -d . | sort -k1,1n -k2,2n -k3,3nr |
+	awk '$1 != tid { while (sp) pop(); tid = $1 }
+		function pop(   k, chain) {
+			chain = name[1]
+			for (k = 2; k <= sp; k++) chain = chain ";" name[k]
+			self[chain] += dur[sp] - kids[sp]
+			sp--
+		}
+		{ s = $2 + 0; e = s + $3
+		  while (sp && end[sp] <= s && !(dur[sp] == 0 && start[sp] == s)) pop()
+		  sp++; start[sp] = s; end[sp] = e; dur[sp] = $3 + 0; kids[sp] = 0
+		  name[sp] = $4
+		  if (sp > 1) kids[sp - 1] += $3 }
+		END { while (sp) pop(); for (c in self) print c, self[c] }' |
+		LC_ALL=C sort >"$TMPD/a.fromjson"
+	assertEquals "the folded file is what the Chrome events say" "" \
+		"$(diff "$TMPD/a.fromjson" "$TMPD/a.folded")"
+	assertTrue "a real comparison" "[ $(wc -l <"$TMPD/a.folded") -gt 5 ]"
 }
 
 # ftrace-run --chrome/--folded turn the graph tracer on and write both.

@@ -91,6 +91,26 @@ test_recursion_deeper_than_return_stack() {
 	assertEquals "$(grep -c '() {$' "$TMPD/deep")" "$(grep -c '|  *}$' "$TMPD/deep")"
 }
 
+# funcgraph-overrun: each return says how many calls of its thread were
+# too deep for the return stack so far, the kernel's "(Overruns: N)".
+# main is depth 0; deep(200) down to deep(0) is 201 calls, of which the
+# 127 at depths 1-127 fit.
+test_overrun_option() {
+	FTRACE_TRACE_OPTIONS=funcgraph-overrun \
+		graph "$TMPD/ov" "$O/graph/jumps" deep 200
+	assertEquals 0 $?
+	assertEquals "graph-overrun: 74" "$(cat "$TMPD/ov.stderr")"
+	assertEquals "after every closing brace" \
+		"$(grep -c '|  *} *$' "$TMPD/ov")" \
+		"$(grep -c '^ (Overruns: 74)$' "$TMPD/ov")"
+	assertEquals "and nowhere else" "$(grep -c '(Overruns' "$TMPD/ov")" \
+		"$(grep -c '^ (Overruns: 74)$' "$TMPD/ov")"
+	assertEquals "126 returns after the overruns, and main's" 127 \
+		"$(grep -c '^ (Overruns: 74)$' "$TMPD/ov")"
+	graph "$TMPD/nov" "$O/graph/jumps" deep 200
+	assertFalse "off by default" "grep -q Overruns '$TMPD/nov'"
+}
+
 # A forked child counts its own overruns (the stats file).
 test_fork_child_overrun_starts_at_zero() {
 	graph "$TMPD/fd" "$O/graph/forkdeep"
@@ -289,6 +309,11 @@ test_coroutines_switch_inside_traced_frames() {
 	same_as_plain stacks coro
 	assertEquals "every coroutine body traced" 3 \
 		"$(graph_calls "$TMPD/stacks.O2.t" | grep -c ' co_body$')"
+	# drawn under the function that switched to them, as uftrace does
+	assertEquals "nested under schedule()" "2 schedule
+3 co_body
+3 co_body
+3 co_body" "$(graph_calls "$TMPD/stacks.O2.t" | grep -E ' (schedule|co_body)$')"
 	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "coro: "
 	# their frames return out of order: the holes they leave are reused
 	same_as_plain stacks coro 300

@@ -5,8 +5,9 @@
 # never traced; where it is ftrace_caller (MIPS's seed design) it is
 # traced while no filter is in force, and left out, by the function and
 # the graph tracer alike, while set_ftrace_filter selects functions
-# (stage3-dynamic/dyn_ftrace.c, ftrace_lone_ops_func(); chapter 5:
+# (stage1-static/ftrace.c, ftrace_ops_assist_func(); chapter 5:
 # ftrace_graph_wants()).  TEST_UNRECORDED_SITES (facts.sh) says which.
+# Either way the program says so once, at start-up, on stderr.
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage3/src
@@ -26,6 +27,14 @@ oneTimeSetUp() {
 	echo $? >"$TMPD/plain.rc"
 }
 
+# The start-up line: the two unrecorded objects have two functions each.
+start_line() {
+	case $TEST_UNRECORDED_SITES in
+	traced) echo "ftrace: 4 functions call mcount without a __mcount_loc record (an object not built with ftrace-cc?): traced only while no filter is set" ;;
+	*) echo "ftrace: 4 functions call mcount without a __mcount_loc record (an object not built with ftrace-cc?): never traced" ;;
+	esac
+}
+
 # run the program with a tracer; check what must hold whatever is traced
 run() { # out tracer [filter]
 	FTRACE_CURRENT_TRACER=$2 FTRACE_SET_FTRACE_FILTER=$3 \
@@ -33,7 +42,8 @@ run() { # out tracer [filter]
 	assertEquals "$2 ${3:-(no filter)}: exit status" "$(cat "$TMPD/plain.rc")" $?
 	assertEquals "$2 ${3:-(no filter)}: output" "$(cat "$TMPD/plain.out")" \
 		"$(cat "$1.stdout")"
-	assertEquals "$2 ${3:-(no filter)}: no noise" "" "$(cat "$1.stderr")"
+	assertEquals "$2 ${3:-(no filter)}: the start-up line, nothing else" \
+		"$(start_line)" "$(cat "$1.stderr")"
 }
 
 # "depth func" per call line of a function_graph trace
@@ -49,6 +59,23 @@ test_objects_really_unrecorded() {
 		"$OBJDUMP -h '$TMPD/uO2.o' '$TMPD/uO0.o' | grep -q __mcount_loc"
 	assertTrue "but in the recorded one" \
 		"$OBJDUMP -h '$TMPD/main.o' | grep -q __mcount_loc"
+}
+
+# Said once at start-up, with no tracer too; a program whose objects all
+# went through recordmcount says nothing.
+test_reported_at_start_up() {
+	need_facts TEST_UNRECORDED_SITES || return
+	run_target "$TMPD/prog" >/dev/null 2>"$TMPD/nop.err"
+	assertEquals "nop tracer" "$(start_line)" "$(cat "$TMPD/nop.err")"
+	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE" o
+	for o in O2 O0; do
+		$cc -$o -DPREFIX=u_${o}_ -c -o "$TMPD/r$o.o" "$src/unrec.c" ||
+			fail "build"
+	done
+	$cc -o "$TMPD/allrec" "$TMPD/main.o" "$TMPD/rO2.o" "$TMPD/rO0.o" ||
+		fail "link"
+	run_target "$TMPD/allrec" >/dev/null 2>"$TMPD/allrec.err"
+	assertEquals "all recorded: quiet" "" "$(cat "$TMPD/allrec.err")"
 }
 
 test_function_tracer() {

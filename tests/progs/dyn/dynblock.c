@@ -65,7 +65,8 @@ static void show(const char *what)
 
 static unsigned long hits;
 
-static notrace void count(unsigned long frompc, unsigned long selfpc)
+static notrace void count(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	hits++;
 }

@@ -113,12 +113,14 @@ static void diff(void)
 
 static unsigned long hits_a, hits_b;
 
-static notrace void count_a(unsigned long frompc, unsigned long selfpc)
+static notrace void count_a(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	hits_a++;
 }
 
-static notrace void count_b(unsigned long frompc, unsigned long selfpc)
+static notrace void count_b(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	hits_b++;
 }

@@ -109,7 +109,8 @@ static void gsite(void)
 
 static unsigned long hits;
 
-static notrace void count(unsigned long frompc, unsigned long selfpc)
+static notrace void count(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	__atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED);
 }

@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <linux/stacktrace.h>
 #include <tracefs.h>
-#include "trace.h"
+#include <linux/kallsyms.h>
 
 #define noinline __attribute__((noipa))
 #define keep(x) __asm__ volatile("" : "+r" (x))

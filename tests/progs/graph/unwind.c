@@ -59,9 +59,17 @@ noinline int bt_c(int x)
 	void *pcs[64];
 	int i, n = backtrace(pcs, 64);
 
+	/*
+	 * The frames up to main are the program's; beyond it, the C
+	 * library's and the start code, whose distance from main is the
+	 * link's business: counted, not named.
+	 */
 	printf("%d frames:", n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		printf(" %s", frame_name(pcs[i]));
+		if (!strcmp(frame_name(pcs[i]), "main"))
+			break;
+	}
 	printf("\n");
 	return x + n;
 }

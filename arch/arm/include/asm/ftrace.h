@@ -9,7 +9,31 @@
  */
 #define MCOUNT_INSN_SIZE	4
 
+/*
+ * mcount's frame (mcount.S, mcount_enter) keeps the traced function's
+ * r0-r3 this far below its fp: the tracer's fregs.
+ */
+#define MCOUNT_FREGS		28
+
+/*
+ * return_to_handler's unwind entry is EHABI's, not DWARF's: this arch
+ * writes its own personality routine (ftrace.c, chapter 2).
+ */
+#define HAVE_ARCH_GRAPH_PERSONALITY
+
 #ifndef __ASSEMBLY__
+/* The tracer's fregs: the traced function's r0-r3 as mcount saved them. */
+struct ftrace_regs {
+	unsigned long	r[4];
+};
+
+/* Argument n (from 0) of the traced function, if it is a register one. */
+static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
+						     unsigned int n)
+{
+	return n < 4 ? fregs->r[n] : 0;
+}
+
 /*
  * In an ELF symbol table bit 0 of a function's value says "Thumb code"
  * (the C library on armhf is Thumb-2); the code itself starts one byte

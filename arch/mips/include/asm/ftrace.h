@@ -40,21 +40,24 @@ extern const char _mcount[], _mcount_end[];
 /* The DWARF column of the return address (ra), for unwinders (chapter 2). */
 #define FTRACE_RA_COLUMN	31
 
+#ifndef __ASSEMBLY__
 /*
- * Encodings that the unwinder (stacktrace.c) and, at stage 3, the patching
- * code (ftrace.c) both need.
+ * The tracer's fregs: the traced function's argument registers as _mcount
+ * saved them (the MCOUNT_A0.. slots of its frame, above).
  */
-#define MIPS_INSN_NOP		0x00000000
-#define MIPS_INSN_ADDIU_SP_M8	0x27bdfff8	/* addiu sp,sp,-8: the site's */
-#define MIPS_INSN_ADDIU_SP_8	0x27bd0008	/* addiu sp,sp,8 */
-/*
- * bnel zero,zero,1f (1f = past the delay slot): a branch-likely that is
- * never taken, so the CPU annuls its delay slot.  In place of the jal of a
- * "jal _mcount; addiu sp,sp,-8" site it skips the stack adjust with it.
- */
-#define MIPS_INSN_BNEL_SKIP	0x54000001
-#define MIPS_INSN_J(target)	(0x08000000 | (((target) >> 2) & 0x03ffffff))
-#define MIPS_INSN_JAL(target)	(0x0c000000 | (((target) >> 2) & 0x03ffffff))
+struct ftrace_regs {
+	unsigned long	a[4];
+};
+
+/* Argument n (from 0) of the traced function, if it is a register one. */
+static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
+						     unsigned int n)
+{
+	return n < 4 ? fregs->a[n] : 0;
+}
+#endif
+
+#include <asm/inst.h>
 
 #ifndef __ASSEMBLY__
 /*
@@ -67,7 +70,7 @@ extern const char _mcount[], _mcount_end[];
 static inline int mips_mcount_site_insn(unsigned int insn)
 {
 	if (insn == MIPS_INSN_JAL((unsigned long)_mcount) ||
-	    (insn & 0xfc1fffff) == 0x0000f809)	/* jalr ra,r */
+	    mips_is_jalr_ra(insn))
 		return 1;
 #ifdef CONFIG_DYNAMIC_FTRACE
 	return insn == MIPS_INSN_BNEL_SKIP || insn == MIPS_INSN_ADDIU_SP_8;

@@ -7,6 +7,9 @@
  * on entry (SAVE_ARGS), its return value on return (SAVE_RETVAL).  Also
  * used by tests/bench/mcount-hijack.S, which measures what they cost.
  */
+/* where SAVE_ARGS's struct ftrace_regs starts, from mcount's %rbp */
+#define FREGS		-64
+
 #ifdef __ASSEMBLY__
 
 #include <asm/vector_save.h>
@@ -14,7 +17,9 @@
 /*
  * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
  * traced function's argument registers in it: the integer ones at fixed
- * places below %rbp, the vector ones below them, in a 64-byte aligned
+ * places below %rbp (FREGS(%rbp) is their struct ftrace_regs, the
+ * tracer's fregs: asm/ftrace.h), the vector ones below them, in a 64-byte
+ * aligned
  * area (which also aligns the stack for the C call: gcc does not align it
  * for the mcount call, at -O0 the function's "sub $N, %rsp" comes first).
  * "leave" undoes it all.

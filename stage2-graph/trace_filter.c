@@ -11,9 +11,13 @@
  * reading it): rewriting a filter leaks the old ranges, a few bytes.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "trace.h"
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
+#include <linux/tracefs.h>
+#include "trace_filter.h"
 
 struct filter_build {
 	const char	*glob;

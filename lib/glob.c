@@ -5,7 +5,8 @@
  * functions from a filter is the filter's business, not the glob's.)
  */
 #include <errno.h>
-#include "trace.h"
+#include <stddef.h>
+#include <linux/glob.h>
 
 /* Where the class starting at p (just after '[') ends, or NULL. */
 static const char *class_end(const char *p)

@@ -10,8 +10,13 @@
  *                 text an instant event ("ph":"i").
  *   trace_folded  folded stacks (flamegraph.pl, inferno, speedscope): one
  *                 "main;parent;heavy 1234" line per distinct call chain,
- *                 weighted by the nanoseconds spent in the last function
- *                 itself (its self time, children excluded).
+ *                 sorted, weighted by the nanoseconds spent in the last
+ *                 function itself (its self time, children excluded).
+ *
+ * Both take a call's times from its return record the same way: start =
+ * the entry stamp in ns, duration = the return stamp in ns less start; a
+ * self time is the duration less its children's durations.  So the two
+ * files agree to the nanosecond.
  *
  * Why the program writes them, not a host tool reading a saved trace: on a
  * qemu target the program already has everything (symbols, the clock's
@@ -28,8 +33,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "trace.h"
-#include "fgraph.h"
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_marker.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
 
 struct export_file {
 	const char	*name;
@@ -247,18 +259,21 @@ static void write_chrome(FILE *f)
 
 /*
  * Per thread while walking: the function entered at each depth and the
- * clock units its returned children took.  Distinct chains are summed in
- * a hash table of their text.
+ * nanoseconds its returned children took.  Distinct chains are summed in
+ * a hash table of their text.  (Depths start above 0 in a coroutine that
+ * nests under the frame that switched to it: fgraph.c.)
  */
+#define FOLDED_DEPTH	(8 * FTRACE_RETFUNC_DEPTH)
+
 struct folded_thread {
 	pid_t		tid;
-	unsigned long	func[FTRACE_RETFUNC_DEPTH];
-	uint64_t	children[FTRACE_RETFUNC_DEPTH];
+	unsigned long	func[FOLDED_DEPTH];
+	uint64_t	children[FOLDED_DEPTH];
 };
 
 struct folded_stack {
 	char		*text;
-	uint64_t	self;		/* clock units */
+	uint64_t	self;		/* ns */
 	struct folded_stack *next;
 };
 
@@ -311,7 +326,7 @@ static unsigned int folded_entry(FILE *f, struct trace_buffer *b,
 	size_t n = 0;
 	int d = e->depth, i;
 
-	if (!t || d >= FTRACE_RETFUNC_DEPTH)
+	if (!t || d >= FOLDED_DEPTH)
 		return 1;
 	if (e->type == TRACE_GRAPH_ENT) {
 		t->func[d] = e->ip;
@@ -319,7 +334,7 @@ static unsigned int folded_entry(FILE *f, struct trace_buffer *b,
 		return 1;
 	}
 	/* a return: its own time is its duration less its children's */
-	dur = e->ts - e->arg;
+	dur = trace_clock_to_ns(e->ts) - trace_clock_to_ns(e->arg);
 	self = dur > t->children[d] ? dur - t->children[d] : 0;
 	t->children[d] = 0;
 	if (d > 0)
@@ -337,8 +352,22 @@ static unsigned int folded_entry(FILE *f, struct trace_buffer *b,
 	return 1;
 }
 
+static int folded_cmp(const void *a, const void *b)
+{
+	const struct folded_stack *const *x = a, *const *y = b;
+
+	return strcmp((*x)->text, (*y)->text);
+}
+
+/*
+ * Sorted by chain, as flamegraph.pl's stackcollapse tools write them: a
+ * viewer that keeps the file's order (speedscope's time order) then shows
+ * one chain in one piece.
+ */
 static void write_folded(FILE *f)
 {
+	struct folded_stack **all = NULL, *s, *next;
+	size_t nr = 0, max = 0, k;
 	int i, n = ring_buffer_nr_threads();
 
 	fthreads = calloc(n > 0 ? n : 1, sizeof(*fthreads));
@@ -350,17 +379,33 @@ static void write_folded(FILE *f)
 	trace_walk(f, 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET,
 		   folded_entry);
 	for (i = 0; i < FOLDED_HASH; i++) {
-		struct folded_stack *s, *next;
-
 		for (s = folded_hash[i]; s; s = next) {
 			next = s->next;
-			fprintf(f, "%s %llu\n", s->text, (unsigned long long)
-				trace_clock_delta_ns(s->self));
-			free(s->text);
-			free(s);
+			if (nr == max) {
+				size_t m = max ? 2 * max : 256;
+				struct folded_stack **p =
+					realloc(all, m * sizeof(*p));
+
+				if (!p) {
+					fprintf(stderr, "ftrace: trace_folded:"
+						" out of memory\n");
+					break;
+				}
+				all = p;
+				max = m;
+			}
+			all[nr++] = s;
 		}
 		folded_hash[i] = NULL;
 	}
+	qsort(all, nr, sizeof(*all), folded_cmp);
+	for (k = 0; k < nr; k++) {
+		fprintf(f, "%s %llu\n", all[k]->text,
+			(unsigned long long)all[k]->self);
+		free(all[k]->text);
+		free(all[k]);
+	}
+	free(all);
 	free(fthreads);
 	fthreads = NULL;
 }
@@ -402,7 +447,7 @@ static struct tracefs_file export_files[] = {
 	{ "trace_folded", folded_write, folded_read },
 };
 
-__attribute__((constructor(101))) static void trace_export_register(void)
+static __init_core void trace_export_register(void)
 {
 	tracefs_register(&export_files[0]);
 	tracefs_register(&export_files[1]);

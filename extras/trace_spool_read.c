@@ -4,7 +4,8 @@
  * process left in its spool file, then ends the program before main().
  *
  * The reader is the dead process's own executable (scripts/ftrace-run
- * runs it, under qemu for a foreign arch): it has the same struct layouts,
+ * runs it, under qemu for a foreign arch), stopped before its settings
+ * are read (__init_reader, linux/init.h): it has the same struct layouts,
  * the same symbols at the same addresses (the kit refuses PIE) and the
  * same printers, so the leftover trace is printed exactly as a normal exit
  * would have printed it.  Nothing is recorded and nothing is patched: the
@@ -27,9 +28,14 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <tracefs.h>
-#include <linux/trace_spool.h>
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
+#include "trace_spool.h"
 
 #define RB_MAX_SLOTS	(1ul << 25)	/* buffer_size_kb's bound, in slots */
 
@@ -132,11 +138,13 @@ static int adopt_buffers(const struct spool_header *h, int *unreadable)
 				continue;
 			size = b.mask + 1;
 			ring = NULL;
-			if (size >= 2 && !(size & b.mask) &&
-			    size <= RB_MAX_SLOTS)
+			if (!ring_buffer_has_ring(&b))
+				size = 0;	/* counts only */
+			else if (size >= 2 && !(size & b.mask) &&
+				 size <= RB_MAX_SLOTS)
 				ring = ring_at(h, (uintptr_t)b.entries, size *
 					       sizeof(struct trace_entry));
-			if (!ring) {
+			if (!ring && size) {
 				/* it died while moving this buffer */
 				(*unreadable)++;
 				continue;
@@ -207,7 +215,7 @@ static void print_settings(void)
 	}
 }
 
-void trace_spool_format(const char *path)
+static void trace_spool_format(const char *path)
 {
 	const struct spool_header *h;
 	const char *paths[SPOOL_MAX_OBJECTS];
@@ -268,4 +276,13 @@ void trace_spool_format(const char *path)
 		_exit(1);
 	}
 	_exit(0);
+}
+
+/* FTRACE_FORMAT=file: print it and end, before any setting is read. */
+static __init_reader void trace_spool_reader(void)
+{
+	const char *path = getenv(SPOOL_FORMAT_ENV);
+
+	if (path)
+		trace_spool_format(path);
 }

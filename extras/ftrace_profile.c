@@ -32,8 +32,13 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <asm/irqflags.h>
-#include <asm/trace_clock.h>
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
+#include "ftrace_profile.h"
 
 #define PROFILE_MAX_THREADS	64
 #define PROFILE_SLOTS		4096	/* a power of 2 */
@@ -46,8 +51,7 @@ struct profile_table {
 	unsigned int	busy;		/* an update is under way */
 	unsigned long	nr;		/* records used */
 	unsigned long	missed;		/* calls not counted */
-	struct ftrace_profile *last;	/* stage 1: the last entered */
-	uint64_t	last_ts;
+	struct ftrace_profile_last last;
 	struct ftrace_profile recs[PROFILE_SLOTS];
 };
 
@@ -133,7 +137,7 @@ struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit)
 		memset(t->recs, 0, sizeof(t->recs));
 		t->nr = 0;
 		t->missed = 0;
-		t->last = NULL;
+		t->last.rec = NULL;
 		t->gen = gen;
 	}
 	h = (ip >> 2) * 2654435761u;
@@ -175,54 +179,22 @@ void ftrace_profile_end(void)
 	this_profile->busy = 0;
 }
 
-#ifndef CONFIG_FUNCTION_GRAPH_TRACER
-/*
- * Entries only: a function's time runs until the next entry on this
- * thread, which is where the previous record gets it.
- */
-static void function_profile_call(unsigned long frompc, unsigned long selfpc)
+struct ftrace_profile_last *ftrace_profile_last(void)
 {
-	struct ftrace_profile *rec;
-	unsigned int cpu;
-	uint64_t now = trace_clock_local(&cpu);
-
-	rec = ftrace_profile_begin(selfpc, 1);
-	if (!rec)
-		return;
-	if (this_profile->last)
-		ftrace_profile_add_time(this_profile->last,
-					now - this_profile->last_ts);
-	this_profile->last = rec;
-	this_profile->last_ts = now;
-	ftrace_profile_end();
+	return &this_profile->last;
 }
 
-static struct ftrace_ops profile_ops = {
-	.func = function_profile_call,
-};
-#endif
+static const struct ftrace_profiler *profile_timer;
 
-static void register_ftrace_profiler(void)
+void ftrace_profile_set_timer(const struct ftrace_profiler *p)
 {
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	ftrace_profile_graph_register();
-#else
-	register_ftrace_function(&profile_ops);
-#endif
-}
-
-static void unregister_ftrace_profiler(void)
-{
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	ftrace_profile_graph_unregister();
-#else
-	unregister_ftrace_function(&profile_ops);
-#endif
+	profile_timer = p;
 }
 
 static int function_profile_write(const char *val)
 {
 	unsigned long on;
+	int ret = 0;
 
 	if (tracefs_parse_ulong("function_profile_enabled", val, &on))
 		return -EINVAL;
@@ -234,13 +206,18 @@ static int function_profile_write(const char *val)
 	pthread_mutex_lock(&profile_lock);
 	if (on && !ftrace_profile_enabled) {
 		__atomic_add_fetch(&profile_gen, 1, __ATOMIC_RELAXED);
-		register_ftrace_profiler();
+		ret = profile_timer->start();
+		if (ret) {
+			tracefs_error("function_profile_enabled: the profiler "
+				      "failed to start: %s", strerror(-ret));
+			on = 0;
+		}
 	} else if (!on && ftrace_profile_enabled) {
-		unregister_ftrace_profiler();
+		profile_timer->stop();
 	}
 	ftrace_profile_enabled = on;
 	pthread_mutex_unlock(&profile_lock);
-	return 0;
+	return ret;
 }
 
 static int function_profile_read(char *buf, size_t len)
@@ -462,7 +439,7 @@ static struct tracefs_file profile_files[] = {
 	{ "trace_stat", trace_stat_write, trace_stat_read },
 };
 
-__attribute__((constructor(101))) static void ftrace_profile_register(void)
+static __init_core void ftrace_profile_register(void)
 {
 	size_t i;
 

@@ -3,6 +3,7 @@
  * The function profiler's time, with the graph tracer: each call is timed
  * from its entry to its return, with the times the return stack already
  * read (stage2-graph/fgraph.c), so profiling adds no clock read.
+ * (Without the graph tracer, profile_function.c times them.)
  *
  * graph_time (a trace option, on by default, as in the kernel): a call's
  * time includes its children's.  Off, each call counts its own time only:
@@ -16,22 +17,29 @@
  * profiling did) gets no time: its children's sum was never reset.
  */
 #include <linux/ftrace.h>
-#include "trace.h"
-#include "fgraph.h"
+#include <linux/init.h>
+#include <linux/trace.h>
+#include "ftrace_profile.h"
 
 #define TRACE_ITER_GRAPH_TIME	0x1
 static unsigned long profile_flags = TRACE_ITER_GRAPH_TIME;
 
-/* per thread and per return-stack depth: the live frames */
+/*
+ * per thread and per return-stack depth: the live frames (at most
+ * FTRACE_RETFUNC_DEPTH consecutive depths: modulo the array, they never
+ * meet)
+ */
 static __thread unsigned long entered[FTRACE_RETFUNC_DEPTH];
 static __thread uint64_t subtime[FTRACE_RETFUNC_DEPTH];
+
+#define AT(a, depth)	(a)[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
 static int profile_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_profile *rec = ftrace_profile_begin(trace->func, 1);
 
-	entered[trace->depth] = rec ? trace->func : 0;
-	subtime[trace->depth] = 0;
+	AT(entered, trace->depth) = rec ? trace->func : 0;
+	AT(subtime, trace->depth) = 0;
 	if (rec)
 		ftrace_profile_end();
 	return 1;
@@ -43,14 +51,14 @@ static void profile_graph_return(struct ftrace_graph_ret *trace)
 	uint64_t calltime = trace->rettime - trace->calltime;
 	int depth = trace->depth;
 
-	if (entered[depth] != trace->func)
+	if (AT(entered, depth) != trace->func)
 		return;
-	entered[depth] = 0;
+	AT(entered, depth) = 0;
 	if (depth > 0)
-		subtime[depth - 1] += calltime;
+		AT(subtime, depth - 1) += calltime;
 	if (!(profile_flags & TRACE_ITER_GRAPH_TIME))
-		calltime = calltime > subtime[depth] ?
-			   calltime - subtime[depth] : 0;
+		calltime = calltime > AT(subtime, depth) ?
+			   calltime - AT(subtime, depth) : 0;
 	rec = ftrace_profile_begin(trace->func, 0);
 	if (!rec)
 		return;
@@ -58,22 +66,23 @@ static void profile_graph_return(struct ftrace_graph_ret *trace)
 	ftrace_profile_end();
 }
 
-void ftrace_profile_graph_register(void)
+static int profile_graph_start(void)
 {
-	register_ftrace_profiler_graph(profile_graph_return,
-				       profile_graph_entry);
+	return register_ftrace_profiler_graph(profile_graph_return,
+					      profile_graph_entry);
 }
 
-void ftrace_profile_graph_unregister(void)
-{
-	unregister_ftrace_profiler_graph();
-}
+static const struct ftrace_profiler profile_graph = {
+	.start	= profile_graph_start,
+	.stop	= unregister_ftrace_profiler_graph,
+};
 
 static struct trace_option graph_time_option = {
 	"graph_time", &profile_flags, TRACE_ITER_GRAPH_TIME,
 };
 
-__attribute__((constructor(101))) static void fgraph_profile_register(void)
+static __init_core void fgraph_profile_register(void)
 {
 	register_trace_option(&graph_time_option);
+	ftrace_profile_set_timer(&profile_graph);
 }

@@ -19,9 +19,15 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <linux/hardirq.h>
 #include <asm/trace_clock.h>
-#include "trace.h"
+#include <linux/hardirq.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace.h>
+#include <linux/trace_marker.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
 
 #define MARKER_SLOT_TEXT	(sizeof(((struct trace_entry *)0)->pc))
 /* at most this much text, and never more than half a buffer */
@@ -63,9 +69,9 @@ static int __attribute__((noinline)) tracing_mark_write(const char *text,
 			   len - off : MARKER_SLOT_TEXT;
 
 		memcpy(p->pc, text + off, n);
-		p->type = TRACE_STACK_PAYLOAD;
+		p->type = TRACE_PAYLOAD;
 	}
-	trace_commit(e, TRACE_PRINT);
+	trace_commit(e, TRACE_PRINT, slots);
 	return 0;
 }
 
@@ -115,8 +121,10 @@ static struct tracefs_file marker_file = {
 	"trace_marker", trace_marker_write, NULL,
 };
 
-__attribute__((constructor(101))) static void trace_marker_register(void)
+static __init_core void trace_marker_register(void)
 {
 	tracefs_register(&marker_file);
 	register_trace_printer(TRACE_PRINT, print_marker);
+	/* markers are printed by every tracer, as the kernel's are */
+	trace_print_with_every_tracer(TRACE_PRINT);
 }

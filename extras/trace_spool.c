@@ -31,8 +31,10 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <asm/trace_clock.h>
-#include <linux/trace_spool.h>
-#include "trace.h"
+#include <linux/init.h>
+#include <linux/ring_buffer.h>
+#include <linux/tracefs.h>
+#include "trace_spool.h"
 
 static int spool_fd = -1;
 static pid_t spool_pid;
@@ -395,18 +397,46 @@ void spool_exit(void)
 }
 
 /*
+ * The "spool" setting is FTRACE_SPOOL, which spool_init() has read before
+ * anything could be recorded; the settings write it again (as the
+ * absolute path spool_init() made of it), and that changes nothing.
+ * Another directory once the program runs is refused.
+ */
+static char spool_asked[PATH_MAX];
+
+static int spool_write(const char *val)
+{
+	if (!strcmp(val, spool_asked) || !strcmp(val, spool_dir))
+		return 0;
+	tracefs_error("spool: only FTRACE_SPOOL at start-up names it");
+	return -EBUSY;
+}
+
+static int spool_read(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s\n", spool_hdr ? spool_path : "(none)");
+	return 0;
+}
+
+static struct tracefs_file spool_file = {
+	"spool", spool_write, spool_read,
+};
+
+/*
  * Before any ring is mapped (ring_buffer_init() runs at the same
  * priority, and claims nothing).  A spool needs an absolute directory: a
  * program may chdir() before it forks.
  */
-__attribute__((constructor(101))) static void spool_init(void)
+static __init_core void spool_init(void)
 {
 	const char *dir = getenv(SPOOL_ENV);
 	unsigned int cpu;
 	int saved_errno = errno;
 
+	tracefs_register(&spool_file);
 	if (!dir || !*dir || getenv(SPOOL_FORMAT_ENV))
 		return;
+	snprintf(spool_asked, sizeof(spool_asked), "%s", dir);
 	if (dir[0] == '/') {
 		if (strlen(dir) >= sizeof(spool_dir))
 			return;

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Writing the trace out (stage1-static/trace_output.c): one printer per
+ * entry type, the line prefix every tracer shares, and what else runs
+ * when the program exits.
+ */
+#ifndef _LINUX_TRACE_OUTPUT_H
+#define _LINUX_TRACE_OUTPUT_H
+
+#include <stdio.h>
+#include <linux/ring_buffer.h>
+
+/*
+ * Prints the entry at idx of b; returns how many slots it used (a stack
+ * trace's payloads, a graph leaf's return entry).
+ */
+typedef unsigned int (*trace_print_fn)(FILE *f, struct trace_buffer *b,
+				       unsigned long idx);
+void register_trace_printer(enum trace_type type, trace_print_fn fn);
+/* entries-in-buffer line and the latency legend (function, nop) */
+void trace_default_header(FILE *f, unsigned long entries,
+			  unsigned long written);
+/* "comm-tid [cpu] flags time: " */
+void trace_print_context(FILE *f, struct trace_buffer *b,
+			 const struct trace_entry *e);
+/* the four latency columns of TRACE_FLAG_* flags: "dnhp" */
+void trace_print_lat_fmt(FILE *f, unsigned int flags);
+/* one line the next dump starts with (a spool reader says whose it is) */
+void trace_set_dump_note(const char *note);
+/* Run fn at exit, just before the trace is written (exports, profile). */
+void trace_add_exit_writer(void (*fn)(void));
+/* Entries of type that every tracer prints (markers, losses). */
+void trace_print_with_every_tracer(enum trace_type type);
+/*
+ * Walk the entries of types, every thread's, oldest first, as the trace
+ * file would print them (from copies of the buffers); fn returns the slots
+ * it used, as a printer does.
+ */
+int trace_walk(FILE *f, unsigned int types, trace_print_fn fn);
+
+/*
+ * The stats file (stage1-static/stats.c): the kernel's per-CPU stats
+ * lines for all buffers together, then one line per counter of the kit's
+ * own; each part adds its counters.
+ */
+void trace_add_stats_line(void (*line)(FILE *f));
+
+#endif
