@@ -91,10 +91,12 @@ static void ftrace_sync(void)
 
 /*
  * Make mcount (stage 1) and ftrace_call (stage 3) call func with op.  The
- * two words are read one after the other by a thread that may be
- * interrupted in between, so op never changes under a callback that uses
- * it: first everyone is sent to the list function, which ignores op,
- * then op changes, then func (the kernel's update_ftrace_function()).
+ * two words are read one after the other, so op does not change under a
+ * thread that is about to use it: first everyone is sent to the list
+ * function, which ignores op, then op changes, then func (the kernel's
+ * update_ftrace_function()).  ftrace_sync() waits for the threads that
+ * run, not for one preempted between its two loads: such a call may still
+ * pair the new function with the old op, as in the kernel.
  */
 static int ftrace_set_function(ftrace_func_t func, struct ftrace_ops *op)
 {

@@ -187,6 +187,35 @@ static void tracefs_cat(const char *file)
 }
 
 /*
+ * What scripts/ftrace-run sets for every program it runs, besides the
+ * files: FTRACE_CAT (print a file, no main()), and the spool's
+ * FTRACE_SPOOL and FTRACE_FORMAT, which a runtime built without the spool
+ * has no file for (it then simply keeps no spool).
+ */
+static int launcher_variable(const char *env)
+{
+	static const char *const names[] = {
+		"FTRACE_CAT", "FTRACE_SPOOL", "FTRACE_FORMAT",
+	};
+	size_t i, n = strcspn(env, "=");
+	struct tracefs_file *f;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !strncmp(env, names[i], n))
+			break;
+	if (i == sizeof(names) / sizeof(names[0]))
+		return 0;
+	/* a file of that name (the spool's) takes it as a setting */
+	for (f = tracefs_files; f; f = f->next) {
+		char name[96];
+
+		if (!strcmp(env_name(f->name, name, sizeof(name)), names[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * current_tracer is applied last, when every setting it may read at init
  * (filters, options) is already in place.
  */
@@ -200,7 +229,7 @@ static __init_settings void trace_env_init(void)
 	for (e = environ; *e; e++) {
 		if (strncmp(*e, "FTRACE_", 7))
 			continue;
-		if (!strncmp(*e, "FTRACE_CAT=", 11))
+		if (launcher_variable(*e))
 			continue;
 		for (f = tracefs_files; f; f = f->next) {
 			size_t n = strlen(env_name(f->name, name,

@@ -267,6 +267,12 @@ test_runtime_without_the_extras() {
 		   sort | uniq -c)" \
 		"$(fn_edges "$TMPD/min.t" | cut -d' ' -f2- | sed 's/<-0x.*/<-libc/' |
 		   sort | uniq -c)"
+	# ftrace-run sets the spool's variables for every program: ignored
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function \
+		--trace "$TMPD/min.r" -- "$TMPD/demo-min" >/dev/null 2>"$TMPD/min.rerr"
+	assertEquals "ftrace-run: status" 0 $?
+	assertEquals "ftrace-run: quiet" "" "$(cat "$TMPD/min.rerr")"
+	assertTrue "ftrace-run: traced" "fn_edges '$TMPD/min.r' | grep -q ' run_direct <-main$'"
 	FTRACE_TRACE_MARKER=x run_target "$TMPD/demo-min" >/dev/null \
 		2>"$TMPD/min.err"
 	assertEquals "no such file" 2 $?
