@@ -45,9 +45,17 @@ CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4,$(STAGE)),y)
 CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
 # Dynamic ftrace finds its call sites in the __mcount_loc table that
 # recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
-# runs the tool on each object it compiles when this is on.
+# runs the tool on each object it compiles when this is on.  Without it
+# (make STAGE=3 CONFIG_FTRACE_MCOUNT_RECORD=, ftrace-cc --ftraced) stage 3
+# is the 2008 design: mcount records each site it is called from, and the
+# ftraced daemon patches them (stage3-dynamic/ftraced.c), built apart in
+# build/<arch>/stage3-ftraced.
+ifneq ($(origin CONFIG_FTRACE_MCOUNT_RECORD),command line)
 CONFIG_FTRACE_MCOUNT_RECORD	:= $(strip $(if $(CONFIG_DYNAMIC_FTRACE), \
 				   $(HAVE_FTRACE_MCOUNT_RECORD)))
+endif
+CONFIG_FTRACED := $(if $(CONFIG_DYNAMIC_FTRACE),$(if \
+		  $(CONFIG_FTRACE_MCOUNT_RECORD),,y))
 # ftrace-cc --record-mcount sets FTRACE_CC_RECORD=y to record at any stage.
 ifneq ($(origin FTRACE_CC_RECORD),command line)
 FTRACE_CC_RECORD	:= $(CONFIG_FTRACE_MCOUNT_RECORD)
@@ -62,8 +70,9 @@ CONFIG_TRACE_EXPORT		?= y
 # the exports are made of function_graph records
 override CONFIG_TRACE_EXPORT	:= $(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_TRACE_EXPORT))
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
-	   CONFIG_DYNAMIC_FTRACE CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER \
-	   CONFIG_TRACE_SPOOL CONFIG_TRACE_EXPORT
+	   CONFIG_DYNAMIC_FTRACE CONFIG_FTRACE_MCOUNT_RECORD \
+	   CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER CONFIG_TRACE_SPOOL \
+	   CONFIG_TRACE_EXPORT
 
 STAGE_DIRS-y				:= stage1-static
 STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
@@ -73,7 +82,7 @@ STAGE_DIRS-$(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_DYNAMIC_FTRACE)) += sta
 # CONFIG_ switches
 SRC_DIRS := $(STAGE_DIRS-y) lib extras arch/$(ARCH)
 
-O	:= build/$(ARCH)/stage$(STAGE)
+O	:= build/$(ARCH)/stage$(STAGE)$(if $(CONFIG_FTRACED),-ftraced)
 LIB	:= $(O)/libftrace.a
 
 CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
@@ -129,7 +138,7 @@ endif
 # Chapter 4 needs every traced object to carry its __mcount_loc table
 # (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
 RECORDMCOUNT := $(KIT)/build/host/recordmcount
-RECORD_MCOUNT = $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT) $@)
+RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
 	fuzz recordmcount docs print-vars cc-tools FORCE
@@ -140,6 +149,9 @@ stage-ok:
 		echo "stage $(STAGE) is not available for ARCH=$(ARCH)" \
 		     "(it provides stages: $(or $(STAGES),none);" \
 		     "see arch/$(ARCH)/arch.mk)" >&2; exit 1; fi
+	@if [ -n "$(CONFIG_FTRACED)" ] && [ $(STAGE) != 3 ]; then \
+		echo "the ftraced design (CONFIG_FTRACE_MCOUNT_RECORD off)" \
+		     "is a stage 3 build" >&2; exit 1; fi
 
 runtime: stage-ok tools-ok $(LIB)
 
@@ -154,7 +166,7 @@ runtime: stage-ok tools-ok $(LIB)
 # from these patterns at each build.
 API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
 	unregister_ftrace_* prepare_ftrace_return return_to_handler \
-	save_stack_trace ksym_* local_irq_depth irq_count __wrap_*
+	save_stack_trace ksym_* local_irq_* irq_count __wrap_*
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
@@ -198,7 +210,7 @@ endif
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
 # user's program: traced objects with -pg, linked without -pg.
-$(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
+$(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
 	$(RECORD_MCOUNT)
@@ -208,7 +220,7 @@ $(O)/%: $(O)/progs/%.o $(LIB)
 
 # the FP test program links the arch's deliberately broken function
 $(O)/graph/fptest: $(O)/progs/bad_frame.o
-$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags $(if $(CONFIG_DYNAMIC_FTRACE),$(RECORDMCOUNT))
+$(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 	$(RECORD_MCOUNT)

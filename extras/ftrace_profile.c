@@ -32,6 +32,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <asm/irqflags.h>
+#include <linux/fork_lock.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/ring_buffer.h>
@@ -204,17 +205,21 @@ static int function_profile_write(const char *val)
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&profile_lock);
+	tracefs_error("%s", "");
 	if (on && !ftrace_profile_enabled) {
 		__atomic_add_fetch(&profile_gen, 1, __ATOMIC_RELAXED);
 		ret = profile_timer->start();
-		if (ret) {
-			tracefs_error("function_profile_enabled: the profiler "
-				      "failed to start: %s", strerror(-ret));
+		if (ret)
 			on = 0;
-		}
 	} else if (!on && ftrace_profile_enabled) {
-		profile_timer->stop();
+		ret = profile_timer->stop();
+		if (ret)
+			on = 1;		/* still counting */
 	}
+	if (ret)
+		tracefs_error("function_profile_enabled: the profiler failed "
+			      "to %s: %s", on ? "stop" : "start",
+			      tracefs_why(ret));
 	ftrace_profile_enabled = on;
 	pthread_mutex_unlock(&profile_lock);
 	return ret;
@@ -441,6 +446,7 @@ static struct tracefs_file profile_files[] = {
 
 static __init_core void ftrace_profile_register(void)
 {
+	fork_lock_register(&profile_lock, FORK_LOCK_PROFILE, NULL);
 	size_t i;
 
 	prctl(PR_GET_NAME, process_comm);

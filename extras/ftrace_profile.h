@@ -37,7 +37,7 @@ void ftrace_profile_end(void);
 /* How calls are timed: the one timing part registers itself. */
 struct ftrace_profiler {
 	int	(*start)(void);
-	void	(*stop)(void);
+	int	(*stop)(void);	/* 0, or -errno: still on */
 };
 void ftrace_profile_set_timer(const struct ftrace_profiler *p);
 

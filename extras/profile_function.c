@@ -40,9 +40,9 @@ static int profile_function_start(void)
 	return register_ftrace_function(&profile_ops);
 }
 
-static void profile_function_stop(void)
+static int profile_function_stop(void)
 {
-	unregister_ftrace_function(&profile_ops);
+	return unregister_ftrace_function(&profile_ops);
 }
 
 static const struct ftrace_profiler profile_function = {

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
+#include <linux/fork_lock.h>
 #include <linux/ftrace.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
@@ -194,6 +195,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 
 static __init_core void ftrace_init_sync(void)
 {
+	fork_lock_register(&ftrace_mutex, FORK_LOCK_FTRACE, NULL);
 	ftrace_membarrier_ok = !syscall(SYS_membarrier,
 				MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);
 }

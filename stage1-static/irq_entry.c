@@ -15,6 +15,10 @@
  * signal_irq_entry() raises irq_count, calls the handler, lowers it.
  * sigaction() still reports the program's own handler and flags back.
  *
+ * The kit may also reserve a signal for itself (linux/trap_signal.h):
+ * then trap_signal_entry() is what the kernel calls, and it passes to the
+ * program what is not the kit's, through signal_irq_entry() as usual.
+ *
  * A handler left by siglongjmp() never reaches irq_exit().  Each level
  * remembers where its entry frame is on the stack; an event whose frame is
  * above it (stacks grow down on every arch of the kit) was recorded after
@@ -23,13 +27,18 @@
  * test.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <ucontext.h>
 #include <linux/hardirq.h>
+#include <linux/trap_signal.h>
 
 __thread unsigned int local_irq_depth;
 __thread unsigned int irq_count;
+/* signals local_irq_save() leaves open: bit sig - 1 (trap_signal.h) */
+unsigned long local_irq_never_blocked;
 
 #define IRQ_NEST_MAX	8
 /* 0: not known yet (a nested handler may run before it is set) */
@@ -38,7 +47,11 @@ static __thread uintptr_t irq_frame[IRQ_NEST_MAX];
 static struct irq_action {
 	void	*handler;	/* as the program gave it */
 	int	flags;
+	sigset_t mask;		/* its sa_mask */
 } irq_actions[NSIG];
+
+/* the kit's own use of a signal (trap_signal_reserve()) */
+static trap_signal_fn trap_fns[NSIG];
 
 /* the C library's own entry point, under the name it exports */
 extern int __sigaction(int sig, const struct sigaction *act,
@@ -94,6 +107,137 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	irq_count = idx;
 }
 
+/* local_irq_never_blocked holds the first signals, a bit each */
+#define NEVER_BLOCKED_MAX	((int)sizeof(local_irq_never_blocked) * 8)
+
+static int never_blocked(int sig)
+{
+	return sig > 0 && sig <= NEVER_BLOCKED_MAX &&
+	       (__atomic_load_n(&local_irq_never_blocked, __ATOMIC_RELAXED) >>
+		(sig - 1)) & 1;
+}
+
+void trap_signal_unblock(sigset_t *set)
+{
+	int sig;
+
+	for (sig = 1; sig <= NEVER_BLOCKED_MAX && sig < NSIG; sig++)
+		if (never_blocked(sig))
+			sigdelset(set, sig);
+}
+
+/*
+ * A reserved signal that is not the kit's: what the kernel would have
+ * done with it, had the kit not been there.  The program's handler runs
+ * with the mask the kernel would have given it (the interrupted code's,
+ * its sa_mask and the signal itself, less the never-blocked signals) and
+ * its SA_RESETHAND; the default action is the kernel's, taken again with
+ * the signal's default disposition; a trap cannot be ignored (the
+ * kernel's rule for synchronous signals) and is default too.
+ */
+static void trap_signal_forward(int sig, siginfo_t *info, void *ucv)
+{
+	struct irq_action *a = &irq_actions[sig];
+	void *h = __atomic_load_n(&a->handler, __ATOMIC_ACQUIRE);
+	ucontext_t *uc = ucv;
+	struct sigaction dfl, ours;
+	sigset_t mask, old;
+
+	if (h == (void *)SIG_IGN && !never_blocked(sig))
+		return;
+	if (h == (void *)SIG_DFL || h == (void *)SIG_IGN) {
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		__sigaction(sig, &dfl, &ours);
+		sigemptyset(&mask);
+		sigaddset(&mask, sig);
+		pthread_sigmask(SIG_UNBLOCK, &mask, &old);
+		raise(sig);		/* the default action, if it ends us */
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		__sigaction(sig, &ours, NULL);
+		return;
+	}
+	sigorset(&mask, &uc->uc_sigmask, &a->mask);
+	if (!(a->flags & SA_NODEFER))
+		sigaddset(&mask, sig);
+	trap_signal_unblock(&mask);
+	pthread_sigmask(SIG_SETMASK, &mask, &old);
+	signal_irq_entry(sig, info, uc);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void trap_signal_entry(int sig, siginfo_t *info, void *uc)
+{
+	trap_signal_fn fn = __atomic_load_n(&trap_fns[sig], __ATOMIC_ACQUIRE);
+	int saved_errno = errno;
+
+	if (!fn || !fn(sig, info, uc))
+		trap_signal_forward(sig, info, uc);
+	errno = saved_errno;
+}
+
+/* The kernel's side of a reserved signal: the kit's entry, always. */
+static int trap_signal_install(int sig)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = trap_signal_entry;
+	/*
+	 * A trap may come inside the program's handler of the same signal:
+	 * never deferred.  Every other signal waits while the kit's part
+	 * runs (nothing can leave it by siglongjmp()); the program's handler
+	 * gets its own mask (trap_signal_forward()).  The alternate stack if
+	 * the program wants it for its handler.
+	 */
+	sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER |
+		      (irq_actions[sig].flags & SA_ONSTACK);
+	sigfillset(&sa.sa_mask);
+	trap_signal_unblock(&sa.sa_mask);
+	return __sigaction(sig, &sa, NULL) ? -errno : 0;
+}
+
+int trap_signal_reserve(int sig, trap_signal_fn fn, int never)
+{
+	struct sigaction cur;
+	sigset_t set;
+	int i, ret;
+
+	if (sig <= 0 || sig >= NSIG || (never && sig > NEVER_BLOCKED_MAX))
+		return -EINVAL;
+	if (trap_fns[sig])
+		return trap_fns[sig] == fn ? 0 : -EBUSY;
+	/* what the program has now becomes what it is forwarded to */
+	if (__sigaction(sig, NULL, &cur))
+		return -errno;
+	if (cur.sa_sigaction != signal_irq_entry) {
+		irq_actions[sig].handler = (void *)cur.sa_handler;
+		irq_actions[sig].flags = cur.sa_flags;
+		irq_actions[sig].mask = cur.sa_mask;
+	}
+	if (never)
+		__atomic_or_fetch(&local_irq_never_blocked, 1UL << (sig - 1),
+				  __ATOMIC_RELAXED);
+	__atomic_store_n(&trap_fns[sig], fn, __ATOMIC_RELEASE);
+	ret = trap_signal_install(sig);
+	if (ret) {
+		trap_fns[sig] = NULL;
+		__atomic_and_fetch(&local_irq_never_blocked,
+				   ~(1UL << (sig - 1)), __ATOMIC_RELAXED);
+		return ret;
+	}
+	if (never) {
+		/* out of the masks of the kit's other entries too */
+		for (i = 1; i < NSIG; i++)
+			if (i != sig && trap_fns[i])
+				trap_signal_install(i);
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	}
+	return 0;
+}
+
 int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 {
 	struct irq_action prev;
@@ -103,18 +247,40 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	if (sig <= 0 || sig >= NSIG)
 		return __sigaction(sig, act, oact);	/* its error */
 	prev = irq_actions[sig];
+	if (__atomic_load_n(&trap_fns[sig], __ATOMIC_ACQUIRE)) {
+		/* reserved: the program's choice is kept, not installed */
+		if (act) {
+			irq_actions[sig].flags = act->sa_flags;
+			irq_actions[sig].mask = act->sa_mask;
+			__atomic_store_n(&irq_actions[sig].handler,
+					 (void *)act->sa_handler,
+					 __ATOMIC_RELEASE);
+			if ((act->sa_flags ^ prev.flags) & SA_ONSTACK)
+				trap_signal_install(sig);
+		}
+		if (oact) {
+			memset(oact, 0, sizeof(*oact));
+			oact->sa_handler = (void (*)(int))prev.handler;
+			oact->sa_flags = prev.flags;
+			oact->sa_mask = prev.mask;
+		}
+		return 0;
+	}
 	if (act) {
 		real = *act;
 		wrap = act->sa_handler != SIG_DFL &&
 		       act->sa_handler != SIG_IGN;
 		if (wrap) {
 			irq_actions[sig].flags = act->sa_flags;
+			irq_actions[sig].mask = act->sa_mask;
 			__atomic_store_n(&irq_actions[sig].handler,
 					 (void *)act->sa_handler,
 					 __ATOMIC_RELEASE);
 			real.sa_sigaction = signal_irq_entry;
 			real.sa_flags |= SA_SIGINFO;
 		}
+		/* a trap the kit may raise is never blocked in a handler */
+		trap_signal_unblock(&real.sa_mask);
 	}
 	ret = __sigaction(sig, act ? &real : NULL, &old);
 	if (ret) {
@@ -130,6 +296,7 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 			oact->sa_handler = (void (*)(int))prev.handler;
 			oact->sa_flags = (old.sa_flags & ~SA_SIGINFO) |
 					 (prev.flags & SA_SIGINFO);
+			oact->sa_mask = prev.mask;
 		}
 	}
 	return 0;
@@ -148,12 +315,25 @@ extern sighandler_t bsd_signal(int sig, sighandler_t handler);
 extern sighandler_t __sysv_signal(int sig, sighandler_t handler);
 
 static sighandler_t libc_install(int sig, sighandler_t handler,
-				 sighandler_t (*install)(int, sighandler_t))
+				 sighandler_t (*install)(int, sighandler_t),
+				 int flags)
 {
 	struct sigaction old, cur;
 
 	if (sigaction(sig, NULL, &old))
 		return SIG_ERR;
+	/*
+	 * A signal the kit reserved must not reach the kernel: its flags
+	 * as the C library would set them, kept by our sigaction().
+	 */
+	if (sig > 0 && sig < NSIG &&
+	    __atomic_load_n(&trap_fns[sig], __ATOMIC_ACQUIRE)) {
+		memset(&cur, 0, sizeof(cur));
+		cur.sa_handler = handler;
+		cur.sa_flags = flags;
+		sigemptyset(&cur.sa_mask);
+		return sigaction(sig, &cur, NULL) ? SIG_ERR : old.sa_handler;
+	}
 	if (install(sig, handler) == SIG_ERR)
 		return SIG_ERR;
 	if (handler != SIG_DFL && handler != SIG_IGN &&
@@ -164,17 +344,18 @@ static sighandler_t libc_install(int sig, sighandler_t handler,
 
 sighandler_t signal(int sig, sighandler_t handler)
 {
-	return libc_install(sig, handler, bsd_signal);
+	return libc_install(sig, handler, bsd_signal, SA_RESTART);
 }
 
 sighandler_t ssignal(int sig, sighandler_t handler)
 {
-	return libc_install(sig, handler, bsd_signal);
+	return libc_install(sig, handler, bsd_signal, SA_RESTART);
 }
 
 sighandler_t sysv_signal(int sig, sighandler_t handler)
 {
-	return libc_install(sig, handler, __sysv_signal);
+	return libc_install(sig, handler, __sysv_signal,
+			    SA_RESETHAND | SA_NODEFER);
 }
 
 /*

@@ -42,6 +42,7 @@
 #include <sys/syscall.h>
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
+#include <linux/fork_lock.h>
 #include <linux/init.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_spool.h>
@@ -90,7 +91,6 @@ static unsigned long rb_dropped_threads, rb_dropped_entries;
 
 /* ring_buffer_read_start() holds rb_lock with these signals saved */
 static irqflags_t rb_read_flags;
-static __thread irqflags_t rb_fork_flags;
 
 /*
  * The scratch ring of the buffers without one: written by any thread,
@@ -698,7 +698,8 @@ unsigned long ring_buffer_size_kb(void)
  * In a child after fork(), where only the forking thread exists: start
  * from empty buffers (keeping the big rings for reuse) so that the child's
  * trace holds only what the child did, and its counters start at zero.
- * Called with rb_lock held by the parent's fork.
+ * Called in the child with every lock held and signals blocked
+ * (linux/fork_lock.h).
  */
 static void rb_fork_reset(void)
 {
@@ -730,31 +731,11 @@ static void rb_fork_reset(void)
 	pthread_setspecific(rb_key, NULL);
 }
 
-static void rb_fork_prepare(void)
-{
-	irqflags_t flags;
 
-	local_irq_save(flags);
-	pthread_mutex_lock(&rb_lock);
-	rb_fork_flags = flags;
-}
-
-static void rb_fork_parent(void)
-{
-	pthread_mutex_unlock(&rb_lock);
-	local_irq_restore(rb_fork_flags);
-}
-
-static void rb_fork_child(void)
-{
-	pthread_mutex_init(&rb_lock, NULL);
-	rb_fork_reset();
-	local_irq_restore(rb_fork_flags);
-}
 
 static __init_core void ring_buffer_init(void)
 {
 	prctl(PR_GET_NAME, process_comm);
 	pthread_key_create(&rb_key, rb_thread_exit);
-	pthread_atfork(rb_fork_prepare, rb_fork_parent, rb_fork_child);
+	fork_lock_register(&rb_lock, FORK_LOCK_RING_BUFFER, rb_fork_reset);
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 #include <pthread.h>
+#include <linux/fork_lock.h>
 #include <linux/init.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace.h>
@@ -38,6 +39,51 @@ int register_tracer(struct tracer *t)
 	return 0;
 }
 
+/*
+ * Stop the current tracer, start t; with trace_types_lock held.  A switch
+ * is all or nothing: if the old tracer cannot stop (its code cannot be
+ * changed now, chapter 4), it stays; if t cannot start, the old one is
+ * started again (nop if even that fails).  Either way current_tracer
+ * names the tracer whose callbacks the code calls, and the same switch
+ * works once the obstacle is gone.
+ */
+static int tracer_switch(struct tracer *t)
+{
+	struct tracer *old = cur_tracer;
+	int ret = 0;
+
+	tracefs_error("%s", "");
+	if (old->reset)
+		ret = old->reset();
+	if (ret) {
+		tracefs_error("current_tracer: %s could not stop: %s; it is "
+			      "still the tracer", old->name, tracefs_why(ret));
+		return ret;
+	}
+	/*
+	 * As the kernel's tracer_init(): the new tracer starts with empty
+	 * buffers, so a trace is never printed in two formats.
+	 */
+	ring_buffer_reset_readers();
+	if (t->init)
+		ret = t->init();
+	if (ret) {
+		const char *name = t->name;
+		char why[200];
+
+		snprintf(why, sizeof(why), "%s", tracefs_why(ret));
+		t = old;
+		if (old->init && old->init())
+			t = &nop_tracer;
+		tracefs_error("current_tracer: %s failed to start: %s%s%s",
+			      name, why, t == old ? "" : "; the tracer is ",
+			      t == old ? "" : t->name);
+	}
+	__atomic_store_n(&cur_tracer, t, __ATOMIC_RELEASE);
+	spool_set_tracer(t->name);
+	return ret;
+}
+
 static int current_tracer_write(const char *val)
 {
 	struct tracer *t;
@@ -59,29 +105,8 @@ static int current_tracer_write(const char *val)
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&trace_types_lock);
-	if (t != cur_tracer) {
-		if (cur_tracer && cur_tracer->reset)
-			cur_tracer->reset();
-		/*
-		 * As the kernel's tracer_init(): the new tracer starts with
-		 * empty buffers, so a trace is never printed in two formats.
-		 */
-		ring_buffer_reset_readers();
-		cur_tracer = t;
-		tracefs_error("%s", "");
-		if (t->init)
-			ret = t->init();
-		if (ret) {
-			/* the reason init gave, if it gave one */
-			char why[200];
-
-			snprintf(why, sizeof(why), "%s", tracefs_last_error());
-			tracefs_error("current_tracer: %s failed to start: %s",
-				      t->name, why[0] ? why : strerror(-ret));
-			cur_tracer = &nop_tracer;
-		}
-		spool_set_tracer(cur_tracer->name);
-	}
+	if (t != cur_tracer)
+		ret = tracer_switch(t);
 	pthread_mutex_unlock(&trace_types_lock);
 	return ret;
 }
@@ -193,6 +218,7 @@ static int trace_option_set(const char *name, int clear, unsigned long *core)
 	struct trace_option *o;
 	size_t i;
 
+	fork_lock_register(&trace_types_lock, FORK_LOCK_TRACER, NULL);
 	for (i = 0; i < NR_CORE_OPTIONS; i++) {
 		if (!strcmp(trace_options[i].name, name)) {
 			if (clear)
@@ -279,6 +305,7 @@ static __init_core void trace_core_register(void)
 {
 	size_t i;
 
+	fork_lock_register(&trace_types_lock, FORK_LOCK_TRACER, NULL);
 	for (i = 0; i < sizeof(trace_files) / sizeof(trace_files[0]); i++)
 		tracefs_register(&trace_files[i]);
 }

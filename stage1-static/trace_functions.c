@@ -62,9 +62,9 @@ static int function_trace_init(void)
 	return register_ftrace_function(&trace_ops);
 }
 
-static void function_trace_reset(void)
+static int function_trace_reset(void)
 {
-	unregister_ftrace_function(&trace_ops);
+	return unregister_ftrace_function(&trace_ops);
 }
 
 static struct tracer function_trace = {

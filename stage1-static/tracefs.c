@@ -23,13 +23,21 @@
 static struct tracefs_file *tracefs_files;
 static char last_error[256];
 
+/* (an argument may be the last error itself: tracefs_why()) */
 void tracefs_error(const char *fmt, ...)
 {
+	char msg[sizeof(last_error)];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	memcpy(last_error, msg, sizeof(msg));
+}
+
+const char *tracefs_why(int err)
+{
+	return last_error[0] ? last_error : strerror(-err);
 }
 
 const char *tracefs_last_error(void)

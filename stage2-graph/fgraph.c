@@ -47,6 +47,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/trace_output.h>
 #include "fgraph.h"
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
@@ -389,10 +390,12 @@ unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 /*
  * A thread that ends inside traced frames (pthread_exit, cancellation: a
  * forced unwind leaves at least the start routine's frame behind) closes
- * what is still open, from a TLS destructor.
+ * what is still open, from a TLS destructor.  The key is made at start-up,
+ * among the first of the process: setting one of the first 32 keys only
+ * stores into the thread's own descriptor, safe in a signal handler,
+ * where a thread's first entry may come.
  */
 static pthread_key_t fgraph_exit_key;
-static pthread_once_t fgraph_exit_once = PTHREAD_ONCE_INIT;
 
 static void fgraph_thread_exit(void *unused)
 {
@@ -406,18 +409,12 @@ static void fgraph_thread_exit(void *unused)
 	curr_ret_stack = -1;
 }
 
-static void fgraph_exit_key_create(void)
-{
-	pthread_key_create(&fgraph_exit_key, fgraph_thread_exit);
-}
-
 /* A thread's first entry: have its open frames closed when it ends. */
 static void fgraph_thread_init(void)
 {
 	int saved_errno = errno;
 
 	thread_known = 1;
-	pthread_once(&fgraph_exit_once, fgraph_exit_key_create);
 	pthread_setspecific(fgraph_exit_key, (void *)1);
 	errno = saved_errno;
 }
@@ -461,19 +458,46 @@ unsigned long fgraph_unwind_frame(unsigned long sp, int drop)
 	return ret;
 }
 
+/*
+ * Functions the arch could not hook, named when the program exits: this
+ * runs on the traced path, perhaps in a signal handler or inside the
+ * program's own allocator, where naming a function (loading the symbol
+ * table: a lock and malloc) could deadlock.
+ */
+#define NOT_HOOKED_MAX	8
+static struct {
+	unsigned long	func;		/* 0: not written yet */
+	const char	*why;
+} not_hooked[NOT_HOOKED_MAX];
+static unsigned int nr_not_hooked;
+
 void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
 {
-	int saved_errno = errno;
-	char msg[256], name[64];
-	int n;
+	unsigned int i;
 
 	if (__atomic_exchange_n(said, 1, __ATOMIC_RELAXED))
 		return;
-	n = snprintf(msg, sizeof(msg), "ftrace: function_graph: %s%s\n",
-		     ksym_name(func, name, sizeof(name)), why);
-	if (n > 0 && write(2, msg, n) < 0)
-		n = 0;
-	errno = saved_errno;
+	i = __atomic_fetch_add(&nr_not_hooked, 1, __ATOMIC_RELAXED);
+	if (i >= NOT_HOOKED_MAX)
+		return;
+	not_hooked[i].why = why;
+	__atomic_store_n(&not_hooked[i].func, func, __ATOMIC_RELEASE);
+}
+
+static void not_hooked_report(void)
+{
+	unsigned int i;
+	char name[64];
+
+	for (i = 0; i < NOT_HOOKED_MAX; i++) {
+		unsigned long func = __atomic_load_n(&not_hooked[i].func,
+						     __ATOMIC_ACQUIRE);
+
+		if (func)
+			fprintf(stderr, "ftrace: function_graph: %s%s\n",
+				ksym_name(func, name, sizeof(name)),
+				not_hooked[i].why);
+	}
 }
 
 /*
@@ -574,4 +598,6 @@ static void fgraph_after_fork(void)
 static __init_core void fgraph_init(void)
 {
 	pthread_atfork(NULL, NULL, fgraph_after_fork);
+	pthread_key_create(&fgraph_exit_key, fgraph_thread_exit);
+	trace_add_exit_writer(not_hooked_report);
 }

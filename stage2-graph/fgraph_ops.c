@@ -20,7 +20,9 @@
  * it was the tracer's.
  */
 #include <pthread.h>
+#include <linux/fork_lock.h>
 #include <linux/ftrace.h>
+#include <linux/init.h>
 #include "fgraph.h"
 
 static trace_func_graph_ent_t tracer_entry, profiler_entry;
@@ -93,8 +95,7 @@ static int fgraph_update(void)
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
 	if (entry != ftrace_graph_entry_stub)
 		return ftrace_graph_startup();
-	ftrace_graph_shutdown();
-	return 0;
+	return ftrace_graph_shutdown();
 }
 
 int register_ftrace_graph(trace_func_graph_ret_t retfunc,
@@ -118,14 +119,31 @@ int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 /*
  * Functions already hijacked keep returning through return_to_handler,
  * which works with the stubs too: the return stack outlives the tracer.
+ * When the code cannot be changed (chapter 5: the sites stay calls) the
+ * user stays registered, its callbacks in place.
  */
-void unregister_ftrace_graph(void)
+static int fgraph_unregister(trace_func_graph_ent_t *entry,
+			     trace_func_graph_ret_t *retfunc)
 {
+	trace_func_graph_ent_t old = *entry;
+	int ret;
+
 	pthread_mutex_lock(&fgraph_lock);
-	__atomic_store_n(&tracer_entry, NULL, __ATOMIC_RELEASE);
-	fgraph_update();
-	__atomic_store_n(&tracer_return, NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(entry, NULL, __ATOMIC_RELEASE);
+	ret = fgraph_update();
+	if (ret) {
+		__atomic_store_n(entry, old, __ATOMIC_RELEASE);
+		fgraph_update();
+	} else {
+		__atomic_store_n(retfunc, NULL, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&fgraph_lock);
+	return ret;
+}
+
+int unregister_ftrace_graph(void)
+{
+	return fgraph_unregister(&tracer_entry, &tracer_return);
 }
 
 int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
@@ -146,11 +164,12 @@ int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
 	return ret;
 }
 
-void unregister_ftrace_profiler_graph(void)
+int unregister_ftrace_profiler_graph(void)
 {
-	pthread_mutex_lock(&fgraph_lock);
-	__atomic_store_n(&profiler_entry, NULL, __ATOMIC_RELEASE);
-	fgraph_update();
-	__atomic_store_n(&profiler_return, NULL, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&fgraph_lock);
+	return fgraph_unregister(&profiler_entry, &profiler_return);
+}
+
+static __init_core void fgraph_ops_init(void)
+{
+	fork_lock_register(&fgraph_lock, FORK_LOCK_FGRAPH, NULL);
 }

@@ -473,9 +473,9 @@ static int graph_trace_init(void)
 	return register_ftrace_graph(trace_graph_return, trace_graph_entry);
 }
 
-static void graph_trace_reset(void)
+static int graph_trace_reset(void)
 {
-	unregister_ftrace_graph();
+	return unregister_ftrace_graph();
 }
 
 static struct tracer graph_trace = {

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fork_lock.h>
 #include <linux/glob.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
@@ -63,6 +64,18 @@ static int load_names(void)
 out:
 	pthread_mutex_unlock(&names_lock);
 	return 0;
+}
+
+/*
+ * Records added (the ftraced design), ftrace_lock held: the next name
+ * looked up loads them all again.  The old names are not freed: a reader
+ * of another file may hold one.
+ */
+void ftrace_names_reset(void)
+{
+	pthread_mutex_lock(&names_lock);
+	__atomic_store_n(&rec_names, NULL, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&names_lock);
 }
 
 const char *ftrace_rec_name(const struct dyn_ftrace *rec)
@@ -143,12 +156,13 @@ static int filter_set(const char *file, struct ftrace_hash **slot,
 	int ret;
 
 	ftrace_dyn_init();
-	if (load_names())
-		return -ENOMEM;
-	sel = calloc(ftrace_nr_records + 1, 1);
-	if (!sel)
-		return -ENOMEM;
+	/* (the ftraced design adds records: count them under the lock) */
 	ftrace_lock();
+	sel = load_names() ? NULL : calloc(ftrace_nr_records + 1, 1);
+	if (!sel) {
+		ftrace_unlock();
+		return -ENOMEM;
+	}
 	old = *slot;
 	if (append && old)
 		for (i = 0; i < ftrace_nr_records; i++)
@@ -226,13 +240,17 @@ static int hash_read(const char *file, struct ftrace_hash *hash,
 	size_t i;
 
 	buf[0] = 0;
-	if (load_names())
+	ftrace_lock();
+	if (load_names()) {
+		ftrace_unlock();
 		return -ENOMEM;
+	}
 	if (!hash || !hash->count)
 		seq_printf(&s, "%s", empty);
 	for (i = 0; hash && i < hash->count; i++)
 		seq_printf(&s, "%s\n",
 			   ftrace_rec_name(ftrace_lookup_ip(hash->ips[i])));
+	ftrace_unlock();
 	return seq_end(&s, file);
 }
 
@@ -259,10 +277,11 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 
 	buf[0] = 0;
 	ftrace_dyn_init();
-	if (load_names())
+	ftrace_lock();
+	if (load_names()) {
+		ftrace_unlock();
 		return -ENOMEM;
-	if (enabled)
-		ftrace_lock();
+	}
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
@@ -276,8 +295,7 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 				   ftrace_rec_refs(ftrace_ops_list_head(), rec));
 		seq_printf(&s, "\n");
 	}
-	if (enabled)
-		ftrace_unlock();
+	ftrace_unlock();
 	return seq_end(&s, file);
 }
 
@@ -330,6 +348,7 @@ static __init_core void dyn_files_register(void)
 {
 	size_t i;
 
+	fork_lock_register(&names_lock, FORK_LOCK_NAMES, NULL);
 	for (i = 0; i < sizeof(dyn_files) / sizeof(dyn_files[0]); i++)
 		tracefs_register(&dyn_files[i]);
 }

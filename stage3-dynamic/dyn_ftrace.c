@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
-#include <linux/stop_machine.h>
+#include <linux/kconfig.h>
 #include <linux/text_patching.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
@@ -40,6 +41,11 @@ unsigned long long ftrace_update_time_ns;
 /* What ftrace_call calls now. */
 static ftrace_func_t ftrace_cur_func = ftrace_stub;
 
+ftrace_func_t ftrace_call_func(void)
+{
+	return ftrace_cur_func;
+}
+
 /* ---- records ------------------------------------------------------------ */
 
 static int rec_cmp(const void *a, const void *b)
@@ -49,19 +55,29 @@ static int rec_cmp(const void *a, const void *b)
 	return x->ip < y->ip ? -1 : x->ip > y->ip;
 }
 
+/*
+ * Lock-free (the hot path's ftrace_ops_test() comes here).  The ftraced
+ * design adds records while the program runs (ftrace_add_records()): it
+ * publishes a new array, then the new count, and never frees an array a
+ * thread may still be reading.  Count first, then array: a thread that
+ * sees the new count sees the new array.
+ */
 struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 {
-	unsigned long lo = 0, hi = ftrace_nr_records;
+	unsigned long lo = 0, hi = __atomic_load_n(&ftrace_nr_records,
+						   __ATOMIC_ACQUIRE);
+	struct dyn_ftrace *recs = __atomic_load_n(&ftrace_records,
+						  __ATOMIC_ACQUIRE);
 
 	while (lo < hi) {		/* first record above ip */
 		unsigned long mid = (lo + hi) / 2;
 
-		if (ftrace_records[mid].ip <= ip)
+		if (recs[mid].ip <= ip)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo ? &ftrace_records[lo - 1] : NULL;
+	return lo ? &recs[lo - 1] : NULL;
 }
 
 /*
@@ -139,12 +155,19 @@ unsigned long ftrace_rec_refs(struct ftrace_ops *list,
 	return n;
 }
 
-/* ---- patching under stop_machine() ---------------------------------------- */
+/* ---- updates ---------------------------------------------------------- */
+
+/*
+ * An update queues every change it needs (text_patching.h), then applies
+ * them all at once with the patch method in use; the records, ftrace_call
+ * and ftrace_graph_call are taken to be what the code now is only once
+ * that succeeded.  A method that could not run (stop_machine() refused)
+ * changed nothing, and the state still says what the code is.
+ */
 
 /* What the failed patch was doing, for ftrace_bug(). */
 static const char *ftrace_doing;
 static struct dyn_ftrace *ftrace_failed_rec;
-static int ftrace_failed_err;
 
 /*
  * Sites recordmcount never saw (an object built without it) still call
@@ -166,19 +189,6 @@ static int ftrace_unrecorded_sites_traced(void)
 int ftrace_ops_needs_test(struct ftrace_ops *ops)
 {
 	return ftrace_unrecorded_sites_traced() && ftrace_ops_filtered(ops);
-}
-
-static int set_trace_func(ftrace_func_t func)
-{
-	int ret;
-
-	if (func == ftrace_cur_func)
-		return 0;
-	ftrace_doing = "pointing ftrace_call at the new tracer";
-	ret = ftrace_update_ftrace_func(func);
-	if (!ret)
-		ftrace_cur_func = func;
-	return ret;
 }
 
 /*
@@ -215,42 +225,27 @@ static int other_ops_differ(struct ftrace_ops *list)
 	return 0;
 }
 
-static int update_graph_caller(struct ftrace_ops *list)
-{
-	struct ftrace_ops *graph = graph_ops_of(list);
-	int want = graph && !ftrace_graph_caller_dead;
-	int check = other_ops_differ(list) ||
-		    (graph && ftrace_ops_needs_test(graph));
-	int ret;
-
-	__atomic_store_n(&ftrace_graph_filter_check, want && check,
-			 __ATOMIC_RELAXED);
-	if (want == ftrace_graph_caller_on)
-		return 0;
-	ftrace_doing = "patching ftrace_graph_call";
-	ret = want ? ftrace_enable_ftrace_graph_caller() :
-		     ftrace_disable_ftrace_graph_caller();
-	if (!ret)
-		ftrace_graph_caller_on = want;
-	return ret;
-}
-
-struct update_args {
-	struct ftrace_ops	*list;
-	ftrace_func_t		func;
+/* What an update makes the code, queued before it is applied. */
+struct update {
+	ftrace_func_t	func;		/* what ftrace_call calls */
+	int		graph_on;	/* ftrace_graph_call jumps */
+	int		graph_check;	/* ftrace_graph_filter_check */
 };
 
-static int replace_code(void *data)
+static int queue_update(struct ftrace_ops *list, struct update *u)
 {
-	struct update_args *args = data;
+	struct ftrace_ops *graph = graph_ops_of(list);
 	unsigned long i;
-	int ret;
+	int ret = 0;
 
-	text_poke_begin();
-	ret = set_trace_func(args->func);
-	/* chapter 5: ftrace_graph_call in the same window */
-	if (!ret)
-		ret = update_graph_caller(args->list);
+	u->graph_on = graph && !ftrace_graph_caller_dead;
+	u->graph_check = u->graph_on && (other_ops_differ(list) ||
+					 ftrace_ops_needs_test(graph));
+	/*
+	 * The sites first, in record order, then the trampoline's two (the
+	 * runtime is linked after the program's code): the batch comes out
+	 * sorted by address, which text_poke_end() wants.
+	 */
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 		int want = !!(rec->flags & FTRACE_FL_WANT);
@@ -267,15 +262,37 @@ static int replace_code(void *data)
 				       "into a NOP";
 			ret = ftrace_make_nop(rec, FTRACE_ADDR);
 		}
-		if (ret) {
+		if (ret)
 			ftrace_failed_rec = rec;
-			break;
-		}
-		rec->flags ^= FTRACE_FL_ENABLED;
 	}
-	text_poke_end();
-	ftrace_failed_err = ret;
-	return 0;
+	if (!ret && u->func != ftrace_cur_func) {
+		ftrace_doing = "pointing ftrace_call at the new tracer";
+		ret = ftrace_update_ftrace_func(u->func);
+	}
+	/* chapter 5: ftrace_graph_call in the same batch */
+	if (!ret && u->graph_on != ftrace_graph_caller_on) {
+		ftrace_doing = "patching ftrace_graph_call";
+		ret = u->graph_on ? ftrace_enable_ftrace_graph_caller() :
+				    ftrace_disable_ftrace_graph_caller();
+	}
+	return ret;
+}
+
+/* The batch is applied: the state says what the code is now. */
+static void commit_update(const struct update *u)
+{
+	unsigned long i;
+
+	ftrace_cur_func = u->func;
+	ftrace_graph_caller_on = u->graph_on;
+	for (i = 0; i < ftrace_nr_records; i++) {
+		struct dyn_ftrace *rec = &ftrace_records[i];
+
+		if (!(rec->flags & FTRACE_FL_FAILED) &&
+		    !!(rec->flags & FTRACE_FL_WANT) !=
+		    !!(rec->flags & FTRACE_FL_ENABLED))
+			rec->flags ^= FTRACE_FL_ENABLED;
+	}
 }
 
 /*
@@ -283,17 +300,26 @@ static int replace_code(void *data)
  * we enabled back to a NOP and ftrace_call back to ftrace_stub, as far as
  * the code lets us.  The program runs on untraced.
  */
-static int kill_code(void *unused)
+static void ftrace_kill(void)
 {
 	unsigned long i;
 
+	ftrace_disabled = 1;
+	ftrace_graph_caller_dead = 1;
+	__atomic_store_n(&ftrace_graph_filter_check, 0, __ATOMIC_RELAXED);
+	for (i = 0; i < ftrace_nr_records; i++)
+		ftrace_records[i].flags &= ~FTRACE_FL_WANT;
+	/*
+	 * What cannot be queued (it is not what we expect) is left alone;
+	 * the rest goes back as far as the method lets it.
+	 */
 	text_poke_begin();
-	if (!ftrace_update_ftrace_func(ftrace_stub))
+	if (ftrace_cur_func != ftrace_stub &&
+	    !ftrace_update_ftrace_func(ftrace_stub))
 		ftrace_cur_func = ftrace_stub;
 	/* (also when a stray write, not we, made it a jump: verify decides) */
 	if (!ftrace_disable_ftrace_graph_caller())
 		ftrace_graph_caller_on = 0;
-	ftrace_graph_caller_dead = 1;
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
@@ -302,14 +328,9 @@ static int kill_code(void *unused)
 		    !ftrace_make_nop(rec, FTRACE_ADDR))
 			rec->flags &= ~FTRACE_FL_ENABLED;
 	}
-	text_poke_end();
-	return 0;
-}
-
-static void ftrace_kill(void)
-{
-	ftrace_disabled = 1;
-	stop_machine(kill_code, NULL);
+	if (text_poke_end())
+		fprintf(stderr, " (and could not undo what it had patched: "
+			"%s)\n", text_poke_error());
 }
 
 static void print_bytes(const unsigned char *p, size_t len)
@@ -342,6 +363,9 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
 		fprintf(stderr, "ftrace failed (%s) at", strerror(-err));
 	}
 	fprintf(stderr, " 0x%lx (%s)\n", ip, ksym_name(ip, buf, sizeof(buf)));
+	/* a change may start before rec->ip (the start-up conversion's) */
+	if (fail->ip != ip && (err == -EINVAL || err == -EFAULT))
+		fprintf(stderr, " bytes from 0x%lx:\n", fail->ip);
 	if (err == -EINVAL) {
 		fprintf(stderr, " actual:   ");
 		print_bytes(fail->actual, fail->len);
@@ -360,11 +384,12 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
  * Make every site what the ops of list want, and ftrace_call call func
  * (stage1-static/ftrace.c computed it).  Called with ftrace_lock held.
  * After a ftrace_bug() the answer is 0: the report was the error, and the
- * program must go on.
+ * program must go on.  -EBUSY: the patch method could not run; nothing
+ * changed, and the reason is the one-line tracefs error.
  */
 int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 {
-	struct update_args args = { list, func };
+	struct update u = { .func = func };
 	unsigned long i;
 	int ret;
 
@@ -379,35 +404,58 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 			rec->flags |= FTRACE_FL_WANT;
 	}
 	ftrace_failed_rec = NULL;
-	ret = stop_machine(replace_code, &args);
+	text_poke_begin();
+	ret = queue_update(list, &u);
 	if (ret) {
-		tracefs_error("%s", stop_machine_error());
+		/* the code is not what the records say: nothing written */
+		text_poke_cancel();
+		ftrace_bug(ret, ftrace_failed_rec);
+		return 0;
+	}
+	/* more sites may ask the graph's filter: say so before they do */
+	if (u.graph_check)
+		__atomic_store_n(&ftrace_graph_filter_check, 1,
+				 __ATOMIC_RELAXED);
+	ret = text_poke_end();
+	if (ret == -EINVAL) {
+		ftrace_doing = "applying the changes";
+		ftrace_bug(ret, NULL);
+		return 0;
+	}
+	if (ret) {
+		tracefs_error("%s", text_poke_error());
 		return ret;
 	}
-	if (ftrace_failed_err)
-		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
+	commit_update(&u);
+	__atomic_store_n(&ftrace_graph_filter_check, u.graph_check,
+			 __ATOMIC_RELAXED);
 	return 0;
 }
 
 /* ---- the start-up conversion ---------------------------------------------- */
 
-static int convert_code(void *unused)
+/* Every site from a call of mcount to a NOP, in one batch. */
+static int convert_code(void)
 {
 	unsigned long i;
 	int ret = 0;
 
 	ftrace_doing = "turning the call of mcount into a NOP at start-up";
 	text_poke_begin();
-	for (i = 0; i < ftrace_nr_records; i++) {
+	text_poke_reserve(ftrace_nr_records);
+	for (i = 0; !ret && i < ftrace_nr_records; i++) {
 		ret = ftrace_make_nop(&ftrace_records[i], MCOUNT_ADDR);
-		if (ret) {
+		if (ret)
 			ftrace_failed_rec = &ftrace_records[i];
-			break;
-		}
 	}
-	text_poke_end();
-	ftrace_failed_err = ret;
-	return 0;
+	if (ret) {
+		text_poke_cancel();
+		return ret;
+	}
+	ret = text_poke_end();
+	if (ret)
+		ftrace_failed_rec = NULL;
+	return ret;
 }
 
 static unsigned long long now_ns(void)
@@ -433,6 +481,8 @@ static void ftrace_report_unrecorded(void)
 {
 	unsigned long n = 0;
 
+	if (!IS_ENABLED(CONFIG_FTRACE_MCOUNT_RECORD))	/* ftraced finds them */
+		return;
 	core_text_for_each(count_unrecorded, &n);
 	if (!n)
 		return;
@@ -461,14 +511,22 @@ static void ftrace_init(void)
 		ret = ftrace_dyn_arch_init();
 	if (ret) {
 		fprintf(stderr, "ftrace: dynamic ftrace unavailable: %s\n",
+			*text_poke_error() ? text_poke_error() :
 			strerror(-ret));
 		ftrace_disabled = 1;
 		return;
 	}
 	if (!n)
 		goto out;
-	ftrace_records = malloc(n * sizeof(*ftrace_records));
-	if (!ftrace_records) {
+	/*
+	 * With its pages there at once (MAP_POPULATE): a page fault for each
+	 * on first touch would cost more than filling them.  Never freed.
+	 */
+	ftrace_records = mmap(NULL, n * sizeof(*ftrace_records),
+			      PROT_READ | PROT_WRITE, MAP_PRIVATE |
+			      MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (ftrace_records == MAP_FAILED) {
+		ftrace_records = NULL;
 		fprintf(stderr, "ftrace: no memory for %lu records\n", n);
 		ftrace_disabled = 1;
 		return;
@@ -486,14 +544,14 @@ static void ftrace_init(void)
 		if (!nr || ftrace_records[i].ip != ftrace_records[nr - 1].ip)
 			ftrace_records[nr++] = ftrace_records[i];
 	ftrace_nr_records = nr;
-	ret = stop_machine(convert_code, NULL);
-	if (ret) {
-		fprintf(stderr, "ftrace: %s\n", stop_machine_error());
+	ret = convert_code();
+	if (ret == -EBUSY) {
+		fprintf(stderr, "ftrace: %s\n", text_poke_error());
 		ftrace_disabled = 1;
 		return;
 	}
-	if (ftrace_failed_err) {
-		ftrace_bug(ftrace_failed_err, ftrace_failed_rec);
+	if (ret) {
+		ftrace_bug(ret, ftrace_failed_rec);
 		return;
 	}
 	ftrace_update_time_ns = now_ns() - t0;
@@ -512,6 +570,73 @@ void ftrace_dyn_init(void)
 static __init_boot void ftrace_dyn_boot(void)
 {
 	ftrace_dyn_init();
+}
+
+/*
+ * The ftraced design (ftraced.c), ftrace_lock held: records for the sites
+ * at ips[0..n), sorted, none recorded yet, each turned from a call of
+ * mcount into its disabled form (a NOP, or with rec_flags FTRACE_FL_JMP
+ * the jump over the site) under stop_machine(), as in 2008; the caller
+ * then makes them what the registered ops want.  A site whose bytes are not a call
+ * of mcount any more is left alone and said, once: the 2008 kernel wrote
+ * over it (chapter 4, "How it started").  Returns how many were added,
+ * or -EBUSY (stop_machine() refused: nothing changed, try again later).
+ */
+long ftrace_add_records(const unsigned long *ips, unsigned long n,
+			unsigned long rec_flags)
+{
+	unsigned long nr = ftrace_nr_records, i, j, k, added = 0;
+	struct dyn_ftrace *recs, *fresh;
+	int ret;
+
+	ftrace_dyn_init();
+	if (ftrace_disabled || !n)
+		return 0;
+	fresh = calloc(n, sizeof(*fresh));
+	if (!fresh)
+		return -ENOMEM;
+	text_poke_begin();
+	for (i = 0; i < n; i++) {
+		struct dyn_ftrace *rec = &fresh[added];
+
+		rec->ip = ips[i];
+		rec->flags = rec_flags;
+		ret = ftrace_make_nop(rec, MCOUNT_ADDR);
+		if (ret == -EINVAL || ret == -EFAULT) {
+			char name[32];
+
+			fprintf(stderr, "ftrace: ftraced: the code at 0x%lx "
+				"(%s) no longer calls mcount; left alone\n",
+				ips[i], ksym_name(ips[i], name, sizeof(name)));
+			continue;
+		}
+		if (ret) {
+			text_poke_cancel();
+			free(fresh);
+			return ret;
+		}
+		added++;
+	}
+	ret = text_poke_end_stopped();
+	if (ret) {
+		free(fresh);
+		return ret;
+	}
+	/* merge: both sorted */
+	recs = malloc((nr + added) * sizeof(*recs));
+	if (!recs) {
+		free(fresh);
+		return -ENOMEM;	/* (the sites stay disabled, unrecorded) */
+	}
+	for (i = j = k = 0; k < nr + added; k++)
+		recs[k] = j == added || (i < nr &&
+			  ftrace_records[i].ip < fresh[j].ip) ?
+			  ftrace_records[i++] : fresh[j++];
+	free(fresh);
+	/* the old array stays: a thread may be reading it (lookup above) */
+	__atomic_store_n(&ftrace_records, recs, __ATOMIC_RELEASE);
+	__atomic_store_n(&ftrace_nr_records, nr + added, __ATOMIC_RELEASE);
+	return added;
 }
 
 void ftrace_dyn_stats(struct ftrace_stats *st)

@@ -25,5 +25,11 @@ int ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip);
 
 /* dyn_filter.c: the name of rec's function, cached; never NULL. */
 const char *ftrace_rec_name(const struct dyn_ftrace *rec);
+/* dyn_filter.c: the records changed, name them afresh */
+void ftrace_names_reset(void);
+
+/* dyn_ftrace.c, for ftraced.c: records for sites found at run time */
+long ftrace_add_records(const unsigned long *ips, unsigned long n,
+			unsigned long rec_flags);
 
 #endif

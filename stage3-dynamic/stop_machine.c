@@ -1,39 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stop_machine() for a process (include/linux/stop_machine.h).
+ * stop_machine() for a process (include/linux/stop_machine.h): the
+ * kernel's multi_cpu_stop(), where every CPU spins with interrupts off
+ * while one of them runs the function.
  *
- * The kernel stops every other CPU in a busy loop with interrupts off
- * while it patches code.  Here every other thread of the process is sent
- * STOP_MACHINE_SIGNAL (tgkill); its handler counts itself in and waits on a
- * futex until the patching thread lets it go.  A signal is only taken
- * between two instructions, so no stopped thread is inside a site, and
- * the way out of the handler (rt_sigreturn) is the serializing event x86
- * needs before running modified code.
+ * Here every other thread of the program is sent STOP_MACHINE_SIGNAL; its
+ * handler checks in and waits on a futex until the function has run.  A
+ * signal is taken only between two instructions, so no parked thread is
+ * inside code being changed.  The calling thread runs the function with
+ * its own signals blocked (local_irq_save(), the irqflags analogue): a
+ * handler of its own would otherwise run traced code in the middle of a
+ * write - the NMI problem the kernel met in 2008.
  *
- * The threads are found in /proc/self/task, read with getdents64 into a
- * stack buffer: once some threads are stopped, one of them may hold the
+ * The stop must hold, or not happen: a thread that cannot be parked may
+ * run the code being changed.  So stop_machine() refuses, runs nothing and
+ * returns -EBUSY with a one-line reason, when a thread blocks the signal
+ * (its /proc/self/task/<tid>/status says so) or does not check in within
+ * STOP_MACHINE_TIMEOUT_MS (under qemu-user, /proc shows qemu's own masks,
+ * not the program's: a thread that blocks the signal is found this way).
+ *
+ * The program may use STOP_MACHINE_SIGNAL too: the kit's handler is
+ * reserved (linux/trap_signal.h, which also shows the program its own
+ * disposition), takes only the signals stop_machine() queued with its own
+ * value, and passes every other one on.  It is reserved at the first
+ * stop, so a program that never uses this method never sees it.
+ *
+ * Threads that are not the program's: qemu-user's own (its RCU thread)
+ * never run the program's code and never take its signals.  They are the
+ * threads alive at start-up, when the kit's first constructor runs and
+ * the program has not started any, and in a child of fork() those alive
+ * when the child's code resumes; they are left alone.
+ *
+ * The threads are listed from /proc/self/task with getdents64 into a
+ * stack buffer: once some threads are parked, one of them may hold the
  * malloc lock, so nothing here allocates.  After everyone is in, the list
- * is read again: a thread started meanwhile is stopped too.
+ * is read again: a thread started meanwhile is parked too.
  *
- * A thread whose signal mask blocks the signal cannot be stopped.  If it
- * is asleep in the kernel it runs no user code: it is left alone, and its
- * context-switch counts prove afterwards that it stayed asleep (qemu-user
- * has such a thread of its own: it does wake now and then, so a wake-up is
- * only noted in stop_machine_error(), not treated as a failure).  The mask is read from /proc; under
- * qemu-user it is qemu's, not the program's, so a thread that was
- * signalled and stays asleep without running for STOP_MACHINE_ASLEEP_MS is
- * taken to block the signal too.  One that keeps running with the signal
- * blocked makes stop_machine() give up after STOP_MACHINE_TIMEOUT_MS with
- * -EBUSY and a one-line reason, having changed nothing.
- *
- * Cost to the stopped threads: a system call they were in is interrupted;
+ * Cost to the parked threads: a system call they were in is interrupted;
  * SA_RESTART restarts most, but those Linux never restarts (nanosleep,
- * poll, select, epoll_wait, ...) return EINTR, as they do for any signal
- * (a profiler's SIGPROF, say).
+ * poll, epoll_wait, ...) return EINTR.  This is why it is not the default
+ * method of any arch (linux/text_patching.h).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -43,20 +55,19 @@
 #include <unistd.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
-#include <limits.h>
+#include <asm/irqflags.h>
+#include <linux/init.h>
 #include <linux/stop_machine.h>
+#include <linux/trap_signal.h>
 
 #define MAX_THREADS	4096
-/* signalled, asleep and not run for this long: it does not take signals */
-#define STOP_MACHINE_ASLEEP_MS	500
+#define MAX_FOREIGN	8
 
-enum { T_SIGNALLED = 1, T_STOPPED, T_ASLEEP, T_GONE };
+enum { T_SIGNALLED = 1, T_STOPPED, T_GONE };
 
 struct sm_thread {
 	int		tid;
 	int		state;		/* T_* */
-	unsigned long	switches;	/* T_ASLEEP: context switches seen */
-	unsigned long	asleep_since;	/* ms; 0: not seen asleep */
 };
 
 static struct sm_thread sm_threads[MAX_THREADS];
@@ -65,7 +76,9 @@ static int sm_gen;			/* futex word: +1 at each end */
 static int sm_active;			/* a stop_machine() is running */
 static int sm_arrived;			/* futex word */
 static char sm_error[256];
-static int sm_installed;
+static int sm_reserved;
+/* threads that were there before the program could start any */
+static int sm_foreign[MAX_FOREIGN], sm_nr_foreign;
 
 const char *stop_machine_error(void)
 {
@@ -77,14 +90,22 @@ static long sys_gettid(void)
 	return syscall(SYS_gettid);
 }
 
-static void sm_handler(int sig, siginfo_t *si, void *uc)
+/*
+ * The handler of a parked thread.  Ours: queued by sm_signal(), carrying
+ * the address of sm_gen; anything else is the program's (0: passed on).
+ */
+static int sm_handler(int sig, siginfo_t *si, void *uc)
 {
-	int saved = errno, i, tid = sys_gettid();
-	int gen = __atomic_load_n(&sm_gen, __ATOMIC_ACQUIRE);
+	int i, tid, gen;
 
-	/* a signal that arrives after its stop_machine() ended: ignore it */
+	if (si->si_code != SI_QUEUE || si->si_pid != getpid() ||
+	    si->si_value.sival_ptr != &sm_gen)
+		return 0;
+	tid = sys_gettid();
+	gen = __atomic_load_n(&sm_gen, __ATOMIC_ACQUIRE);
+	/* a signal that arrives after its stop_machine() ended: nothing */
 	if (!__atomic_load_n(&sm_active, __ATOMIC_ACQUIRE))
-		goto out;
+		return 1;
 	for (i = 0; i < __atomic_load_n(&sm_nr, __ATOMIC_ACQUIRE); i++)
 		if (sm_threads[i].tid == tid)
 			__atomic_store_n(&sm_threads[i].state, T_STOPPED,
@@ -96,45 +117,32 @@ static void sm_handler(int sig, siginfo_t *si, void *uc)
 	while (__atomic_load_n(&sm_gen, __ATOMIC_ACQUIRE) == gen)
 		syscall(SYS_futex, &sm_gen, FUTEX_WAIT_PRIVATE, gen, NULL,
 			NULL, 0);
-out:
-	errno = saved;
+	return 1;
 }
 
-static int sm_install(void)
+static int sm_signal(int pid, int tid)
 {
-	struct sigaction sa, old;
+	siginfo_t si;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = sm_handler;
-	sa.sa_flags = SA_SIGINFO | SA_RESTART;
-	sigfillset(&sa.sa_mask);
-	if (sigaction(STOP_MACHINE_SIGNAL, &sa, &old))
-		return -errno;
-	sm_installed = 1;
-	return 0;
+	memset(&si, 0, sizeof(si));
+	si.si_signo = STOP_MACHINE_SIGNAL;
+	si.si_code = SI_QUEUE;
+	si.si_pid = pid;
+	si.si_uid = getuid();
+	si.si_value.sival_ptr = &sm_gen;
+	return syscall(SYS_rt_tgsigqueueinfo, pid, tid, STOP_MACHINE_SIGNAL,
+		       &si);
 }
 
-/* The program may have taken the signal for itself since. */
-static int sm_still_ours(void)
-{
-	struct sigaction cur;
-
-	return !sigaction(STOP_MACHINE_SIGNAL, NULL, &cur) &&
-	       (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == sm_handler;
-}
-
-/*
- * From /proc/self/task/<tid>/status: 1 if the thread blocks sig; its
- * state letter; voluntary + involuntary context switches.
- */
-static int read_status(int tid, int sig, char *state, unsigned long *sw)
+/* 1 if the thread blocks sig (/proc), 0 if not, -1 if it is gone. */
+static int sm_blocks(int tid, int sig)
 {
 	char path[64], buf[2048], *p;
-	unsigned long long blk = 0;
+	unsigned long long blk;
 	int fd, n;
 
 	snprintf(path, sizeof(path), "/proc/self/task/%d/status", tid);
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	n = read(fd, buf, sizeof(buf) - 1);
@@ -142,32 +150,39 @@ static int read_status(int tid, int sig, char *state, unsigned long *sw)
 	if (n <= 0)
 		return -1;
 	buf[n] = 0;
-	*state = '?';
-	*sw = 0;
-	if ((p = strstr(buf, "\nState:")))
-		sscanf(p + 7, " %c", state);
-	if ((p = strstr(buf, "\nSigBlk:")))
-		blk = strtoull(p + 8, NULL, 16);
-	if ((p = strstr(buf, "\nvoluntary_ctxt_switches:")))
-		*sw += strtoul(p + 25, NULL, 10);
-	if ((p = strstr(buf, "\nnonvoluntary_ctxt_switches:")))
-		*sw += strtoul(p + 28, NULL, 10);
+	p = strstr(buf, "\nSigBlk:");
+	if (!p)
+		return 0;
+	blk = strtoull(p + 8, NULL, 16);
 	return (blk >> (sig - 1)) & 1;
 }
 
-/* Add the threads not known yet; returns how many were added. */
-static int sm_scan(int self)
+static int sm_foreign_tid(int tid)
+{
+	int i;
+
+	for (i = 0; i < sm_nr_foreign; i++)
+		if (sm_foreign[i] == tid)
+			return 1;
+	return 0;
+}
+
+/*
+ * Call fn for every thread of the process but self; stops at the first
+ * nonzero answer.  Returns that, 0, or -errno.
+ */
+static int sm_for_each_task(int self, int (*fn)(int tid))
 {
 	char buf[4096];
-	int fd, n, added = 0;
+	int fd, n, ret = 0;
 
-	fd = open("/proc/self/task", O_RDONLY | O_DIRECTORY);
+	fd = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+	while (!ret && (n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
 		int off = 0;
 
-		while (off < n) {
+		while (!ret && off < n) {
 			struct {
 				unsigned long long ino;
 				long long off;
@@ -175,30 +190,40 @@ static int sm_scan(int self)
 				unsigned char type;
 				char name[];
 			} *d = (void *)(buf + off);
-			int tid = atoi(d->name), i;
+			int tid = atoi(d->name);
 
 			off += d->reclen;
-			if (tid <= 0 || tid == self)
-				continue;
-			for (i = 0; i < sm_nr; i++)
-				if (sm_threads[i].tid == tid)
-					break;
-			if (i < sm_nr)
-				continue;
-			if (sm_nr == MAX_THREADS) {
-				close(fd);
-				return -E2BIG;
-			}
-			sm_threads[sm_nr].tid = tid;
-			sm_threads[sm_nr].state = 0;
-			sm_threads[sm_nr].asleep_since = 0;
-			sm_threads[sm_nr].switches = 0;
-			__atomic_store_n(&sm_nr, sm_nr + 1, __ATOMIC_RELEASE);
-			added++;
+			if (tid > 0 && tid != self)
+				ret = fn(tid);
 		}
 	}
 	close(fd);
-	return added;
+	return ret;
+}
+
+/* Add a thread not known yet: 1 added, 0 known or not ours, < 0 full. */
+static int sm_add(int tid)
+{
+	int i;
+
+	if (sm_foreign_tid(tid))
+		return 0;
+	for (i = 0; i < sm_nr; i++)
+		if (sm_threads[i].tid == tid)
+			return 0;
+	if (sm_nr == MAX_THREADS)
+		return -E2BIG;
+	sm_threads[sm_nr].tid = tid;
+	sm_threads[sm_nr].state = 0;
+	__atomic_store_n(&sm_nr, sm_nr + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static int sm_scan(int self)
+{
+	int before = sm_nr, ret = sm_for_each_task(self, sm_add);
+
+	return ret < 0 ? ret : sm_nr - before;
 }
 
 static unsigned long now_ms(void)
@@ -209,112 +234,92 @@ static unsigned long now_ms(void)
 	return ts.tv_sec * 1000UL + ts.tv_nsec / 1000000;
 }
 
-/* Signal or set aside every thread not handled yet; 1 when all are in. */
-static int sm_round(int self, int pid, int *blocker)
+/*
+ * Signal every thread not signalled yet; 1 when all are in, 0 while some
+ * are on their way, -EBUSY with sm_error set when one blocks the signal.
+ *
+ * A thread that is leaving blocks every signal too: glibc's start_thread()
+ * does so before its last system call, and qemu-user's exit path after it
+ * has already released pthread_join().  Such a thread is given
+ * STOP_MACHINE_EXIT_GRACE_MS to disappear before the stop is refused.
+ */
+static int sm_round(int pid, unsigned long start)
 {
 	int i, done = 1;
 
 	for (i = 0; i < sm_nr; i++) {
 		struct sm_thread *t = &sm_threads[i];
 		int state = __atomic_load_n(&t->state, __ATOMIC_ACQUIRE);
-		unsigned long sw;
-		int blk, asleep;
-		char st;
 
-		if (state == T_STOPPED || state == T_ASLEEP ||
-		    state == T_GONE)
+		if (state == T_STOPPED || state == T_GONE)
 			continue;
-		blk = read_status(t->tid, STOP_MACHINE_SIGNAL, &st, &sw);
-		if (blk < 0) {
+		done = 0;
+		if (state == T_SIGNALLED) {
+			/* it may exit with our signal still pending */
+			if (syscall(SYS_tgkill, pid, t->tid, 0) && errno == ESRCH)
+				t->state = T_GONE;
+			continue;
+		}
+		switch (sm_blocks(t->tid, STOP_MACHINE_SIGNAL)) {
+		case -1:
 			t->state = T_GONE;	/* it has exited */
 			continue;
+		case 1:
+			if (now_ms() - start < STOP_MACHINE_EXIT_GRACE_MS)
+				continue;
+			snprintf(sm_error, sizeof(sm_error), "stop_machine: "
+				 "thread %d blocks signal %d and cannot be "
+				 "stopped; code left unchanged", t->tid,
+				 STOP_MACHINE_SIGNAL);
+			return -EBUSY;
 		}
-		asleep = st == 'S' || st == 'D';
-		if (!state && blk && asleep) {
-			t->switches = sw;
-			t->state = T_ASLEEP;
-			continue;
-		}
-		/* (the handler may mark it stopped meanwhile: that wins) */
-		if (state == T_SIGNALLED && asleep && sw == t->switches &&
-		    t->asleep_since &&
-		    now_ms() - t->asleep_since >= STOP_MACHINE_ASLEEP_MS &&
-		    __atomic_compare_exchange_n(&t->state, &state, T_ASLEEP, 0,
-						__ATOMIC_ACQ_REL,
-						__ATOMIC_ACQUIRE))
-			continue;	/* signalled, not run since: blocked */
-		if (!asleep)
-			t->asleep_since = 0;
-		else if (sw != t->switches || !t->asleep_since)
-			t->asleep_since = now_ms();
-		t->switches = sw;
-		done = 0;
-		if (blk || state == T_SIGNALLED) {
-			*blocker = t->tid;
-		} else {
-			t->state = T_SIGNALLED;
-			if (syscall(SYS_tgkill, pid, t->tid,
-				    STOP_MACHINE_SIGNAL) && errno == ESRCH)
-				t->state = T_GONE;
-		}
+		t->state = T_SIGNALLED;
+		if (sm_signal(pid, t->tid) && errno == ESRCH)
+			t->state = T_GONE;
 	}
 	return done;
 }
 
-/*
- * Sleep until a thread checks in or a few ms passed; return at once when
- * every thread is accounted for.
- */
+/* Sleep until a thread checks in or a few ms passed. */
 static void sm_wait(void)
 {
 	struct timespec ts = { 0, 2000000 };
-	int i, seen = __atomic_load_n(&sm_arrived, __ATOMIC_ACQUIRE);
+	int seen = __atomic_load_n(&sm_arrived, __ATOMIC_ACQUIRE);
 
-	for (i = 0; i < sm_nr; i++) {
-		int state = __atomic_load_n(&sm_threads[i].state,
-					    __ATOMIC_ACQUIRE);
-
-		if (state == T_SIGNALLED)
-			break;
-	}
-	if (i == sm_nr)
-		return;
 	syscall(SYS_futex, &sm_arrived, FUTEX_WAIT_PRIVATE, seen, &ts, NULL,
 		0);
 }
 
-/* Did the threads left asleep stay asleep the whole time? */
-static int sm_sleepers_slept(void)
+/* The first signalled thread that has not checked in (0: none). */
+static int sm_late(void)
 {
 	int i;
 
-	for (i = 0; i < sm_nr; i++) {
-		struct sm_thread *t = &sm_threads[i];
-		unsigned long sw;
-		char st;
-
-		if (t->state == T_ASLEEP &&
-		    read_status(t->tid, STOP_MACHINE_SIGNAL, &st, &sw) >= 0 &&
-		    sw != t->switches)
-			return 0;
-	}
-	return 1;
+	for (i = 0; i < sm_nr; i++)
+		if (__atomic_load_n(&sm_threads[i].state, __ATOMIC_ACQUIRE) ==
+		    T_SIGNALLED)
+			return sm_threads[i].tid;
+	return 0;
 }
 
 int stop_machine(int (*fn)(void *data), void *data)
 {
-	int self = sys_gettid(), pid = getpid(), blocker = 0, ret;
+	int self = sys_gettid(), pid = getpid(), ret;
 	unsigned long start = now_ms();
+	irqflags_t flags;
 
 	sm_error[0] = 0;
-	if (!sm_installed && (ret = sm_install()))
-		return ret;
-	if (!sm_still_ours()) {
-		snprintf(sm_error, sizeof(sm_error),
-			 "stop_machine: the program handles signal %d itself",
-			 STOP_MACHINE_SIGNAL);
-		return -EBUSY;
+	if (!sm_reserved) {
+		ret = trap_signal_reserve(STOP_MACHINE_SIGNAL, sm_handler, 0);
+		if (ret) {
+			snprintf(sm_error, sizeof(sm_error), "stop_machine: "
+				 "cannot take signal %d: %s",
+				 STOP_MACHINE_SIGNAL, strerror(-ret));
+			return -EBUSY;
+		}
+		sm_reserved = 1;
 	}
+	local_irq_save(flags);
 	sm_nr = 0;
 	__atomic_store_n(&sm_active, 1, __ATOMIC_RELEASE);
 	for (;;) {
@@ -323,30 +328,70 @@ int stop_machine(int (*fn)(void *data), void *data)
 			snprintf(sm_error, sizeof(sm_error),
 				 "stop_machine: cannot list the threads: %s",
 				 strerror(-ret));
+			ret = -EBUSY;
 			goto out;
 		}
-		if (sm_round(self, pid, &blocker) && sm_scan(self) == 0)
+		ret = sm_round(pid, start);
+		if (ret < 0)
+			goto out;
+		if (ret == 1 && sm_scan(self) == 0)
 			break;
 		sm_wait();
 		if (now_ms() - start > STOP_MACHINE_TIMEOUT_MS) {
-			snprintf(sm_error, sizeof(sm_error),
-				 "stop_machine: thread %d did not stop within"
-				 " %d ms (does it block signal %d?); code left"
-				 " unchanged", blocker, STOP_MACHINE_TIMEOUT_MS,
+			snprintf(sm_error, sizeof(sm_error), "stop_machine: "
+				 "thread %d did not stop within %d ms (does it "
+				 "block signal %d?); code left unchanged",
+				 sm_late(), STOP_MACHINE_TIMEOUT_MS,
 				 STOP_MACHINE_SIGNAL);
 			ret = -EBUSY;
 			goto out;
 		}
 	}
 	ret = fn(data);
-	if (!sm_sleepers_slept())
-		snprintf(sm_error, sizeof(sm_error),
-			 "stop_machine: a thread that blocks signal %d woke"
-			 " while code was being changed", STOP_MACHINE_SIGNAL);
 out:
 	__atomic_store_n(&sm_active, 0, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&sm_gen, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &sm_gen, FUTEX_WAKE_PRIVATE, INT_MAX,
-		NULL, NULL, 0);
+	syscall(SYS_futex, &sm_gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL,
+		0);
+	local_irq_restore(flags);
 	return ret;
+}
+
+static int sm_note_foreign(int tid)
+{
+	if (sm_nr_foreign < MAX_FOREIGN)
+		sm_foreign[sm_nr_foreign++] = tid;
+	return 0;
+}
+
+void stop_machine_exclude_current(void)
+{
+	sm_note_foreign(sys_gettid());
+}
+
+/*
+ * The threads alive before the program runs any code of its own: not its
+ * threads (qemu-user's).  Natively there are none.
+ */
+static void sm_find_foreign(void)
+{
+	sm_nr_foreign = 0;
+	sm_for_each_task(sys_gettid(), sm_note_foreign);
+}
+
+/*
+ * A child of fork() has only the thread that forked, and whatever
+ * qemu-user started for it before the program's code runs again.
+ */
+static void sm_after_fork(void)
+{
+	sm_nr = 0;
+	sm_active = 0;
+	sm_find_foreign();
+}
+
+static __init_core void stop_machine_init(void)
+{
+	sm_find_foreign();
+	pthread_atfork(NULL, NULL, sm_after_fork);
 }

@@ -1,30 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The text-patching facility (include/linux/text_patching.h): the only
- * place that writes to code.
+ * place that writes to code, and the three ways it can do so while other
+ * threads run (chapter 4, "Three ways to change code that is running").
  *
  * The executable PT_LOAD segments of every loaded object are learnt once;
- * a site outside them is refused with -EFAULT before it is read.  A patch
- * window collects, per segment, the span of pages written so far and makes
- * them PROT_READ|PROT_WRITE|PROT_EXEC: never writable without executable,
- * because this file and the stage's other code are linked into the very
- * segment being patched - a read-write page under the patching code would
- * fault on its next instruction.  Closing the window flushes the
- * instruction cache over each span (asm/cacheflush.h) and restores the
- * segment's own protection.
+ * a change outside them is refused with -EFAULT before anything is read.
+ * A change is verified when it is queued (the bytes there must be the old
+ * ones) and again when its batch is applied, before anything is written.
+ *
+ * While a batch is applied, the pages it writes are
+ * PROT_READ|PROT_WRITE|PROT_EXEC, then the segment's own protection comes
+ * back: never writable without being executable, because this file and
+ * the runtime's other code are linked into the very segment being
+ * patched, and other threads run on, so a page taken away from under an
+ * instruction would fault.  The instruction cache is flushed over each
+ * change's bytes (asm/cacheflush.h), then the arch's text_poke_sync()
+ * (asm/text-patching.h) makes every thread run the new code.
  */
 #include <errno.h>
+#include <limits.h>
 #include <link.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include <linux/ftrace.h>
-#include <linux/text_patching.h>
+#include <sys/prctl.h>
 #include <asm/cacheflush.h>
+#include <asm/irqflags.h>
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/stop_machine.h>
+#include <linux/text_patching.h>
+#include <linux/tracefs.h>
 
 #ifndef flush_icache_range
 #error "asm/cacheflush.h must define flush_icache_range (even if it is empty)"
+#endif
+
+#ifndef PR_GET_MDWE
+#define PR_GET_MDWE	66
 #endif
 
 struct text_segment {
@@ -32,14 +49,30 @@ struct text_segment {
 	int		prot;		/* what to restore */
 	int		core;		/* the program's own, not a library's */
 	unsigned long	text_start, text_end;	/* the bytes of code */
-	/* the open window's span in this segment; lo == hi: none */
-	unsigned long	lo, hi;
 };
 
 static struct text_segment *segs;
 static size_t nr_segs;
 static unsigned long page_size;
-static int in_window;
+
+/* the batch: changes queued, and the page spans made writable for it */
+static struct text_poke *batch;
+static struct page_span {
+	unsigned long	lo, hi;
+	int		prot;
+} *spans;
+static unsigned int nr_batch, max_batch, nr_spans;
+static int in_batch;
+static int batch_needs_stop;		/* text_poke_needs_stop() */
+
+static int poke_method = TEXT_POKE_DEFAULT;
+static char poke_error[256];
+
+static const char *const method_names[TEXT_POKE_NR_METHODS] = {
+	[TEXT_POKE_STOP_MACHINE]	= "stop_machine",
+	[TEXT_POKE_BREAKPOINT]		= "breakpoint",
+	[TEXT_POKE_WORD]		= "word",
+};
 
 static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -67,15 +100,27 @@ static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 		s->core = !info->dlpi_name || !*info->dlpi_name;
 		s->text_start = start;
 		s->text_end = end;
-		s->lo = s->hi = 0;
 	}
 	return 0;
 }
 
 int text_poke_init(void)
 {
+	int mdwe;
+
 	if (segs)
 		return 0;
+	/*
+	 * A program that denies writable code to itself (its own choice,
+	 * or a parent's: the setting is inherited) cannot be patched: no
+	 * dynamic ftrace, said once, rather than a fault at the first write.
+	 */
+	mdwe = prctl(PR_GET_MDWE, 0, 0, 0, 0);
+	if (mdwe > 0) {
+		snprintf(poke_error, sizeof(poke_error), "the program denies "
+			 "writable code to itself (PR_SET_MDWE)");
+		return -EPERM;
+	}
 	page_size = sysconf(_SC_PAGESIZE);
 	return dl_iterate_phdr(add_segments, NULL);
 }
@@ -106,86 +151,414 @@ void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
 			fn(segs[i].text_start, segs[i].text_end, data);
 }
 
+const char *text_poke_error(void)
+{
+	return poke_error;
+}
+
+/* ---- the batch ---------------------------------------------------------- */
+
+struct text_poke_failure text_poke_failure;
+
 void text_poke_begin(void)
 {
-	in_window = 1;
+	in_batch = 1;
+	nr_batch = 0;
 }
 
-void text_poke_end(void)
+void text_poke_cancel(void)
 {
-	size_t i;
-
-	for (i = 0; i < nr_segs; i++) {
-		struct text_segment *s = &segs[i];
-
-		if (s->lo == s->hi)
-			continue;
-		/* before anyone may run the new code */
-		flush_icache_range(s->lo, s->hi);
-		mprotect((void *)s->lo, s->hi - s->lo, s->prot);
-		s->lo = s->hi = 0;
-	}
-	in_window = 0;
+	in_batch = 0;
+	nr_batch = 0;
+	batch_needs_stop = 0;
 }
 
-/* Make [lo, hi) of s writable, growing the window's span to cover it. */
-static int window_add(struct text_segment *s, unsigned long lo,
-		      unsigned long hi)
+/* Kept until the batch ends: a change outside one opens its own. */
+void text_poke_needs_stop(void)
 {
-	int rwx = PROT_READ | PROT_WRITE | PROT_EXEC;
+	batch_needs_stop = 1;
+}
 
-	if (s->lo == s->hi) {
-		if (mprotect((void *)lo, hi - lo, rwx))
-			return -EPERM;
-		s->lo = lo;
-		s->hi = hi;
+/* The bytes at tp->ip are still tp->old: what the report shows if not. */
+static int poke_verify(const struct text_poke *tp)
+{
+	struct text_poke_failure *fail = &text_poke_failure;
+	int ret = 0;
+
+	/* the common case stays cheap: a batch verifies every change twice */
+	if (!find_segment(tp->ip, tp->len))
+		ret = -EFAULT;
+	else if (memcmp((void *)tp->ip, tp->old, tp->len))
+		ret = -EINVAL;
+	fail->len = tp->len;
+	fail->ip = tp->ip;
+	if (!ret)
 		return 0;
+	memcpy(fail->expected, tp->old, tp->len);
+	memset(fail->actual, 0, sizeof(fail->actual));
+	if (ret == -EINVAL)
+		memcpy(fail->actual, (void *)tp->ip, tp->len);
+	return ret;
+}
+
+/*
+ * The batch's memory is mapped with its pages already there
+ * (MAP_POPULATE): a batch of the start-up conversion holds a change per
+ * site, and a page fault for each of its pages, on first touch, costs
+ * more than all its changes (tens of microseconds each in a virtual
+ * machine).  It is kept from one batch to the next.
+ */
+static int batch_grow_to(unsigned int n)
+{
+	struct text_poke *b;
+	struct page_span *s;
+
+	s = realloc(spans, n * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	spans = s;
+	b = mmap(NULL, n * sizeof(*b), PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (b == MAP_FAILED)
+		return -ENOMEM;
+	if (batch) {
+		memcpy(b, batch, nr_batch * sizeof(*b));
+		munmap(batch, max_batch * sizeof(*b));
 	}
-	/* keep one span: also opens the pages in between (same segment) */
-	if (lo < s->lo) {
-		if (mprotect((void *)lo, s->lo - lo, rwx))
-			return -EPERM;
-		s->lo = lo;
-	}
-	if (hi > s->hi) {
-		if (mprotect((void *)s->hi, hi - s->hi, rwx))
-			return -EPERM;
-		s->hi = hi;
-	}
+	batch = b;
+	max_batch = n;
 	return 0;
 }
 
-struct text_poke_failure text_poke_failure;
+static int batch_grow(void)
+{
+	return batch_grow_to(max_batch ? 2 * max_batch : 64);
+}
+
+/*
+ * A power of two above n: the batches after the start-up conversion's are
+ * the sites plus a few trampoline changes, and fit too.
+ */
+void text_poke_reserve(unsigned long n)
+{
+	unsigned long size = 64;
+
+	while (size < n + 16 && size <= UINT_MAX / 2)
+		size *= 2;
+	if (size > max_batch)
+		batch_grow_to(size);	/* if not, it grows as it fills */
+}
 
 int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 		       size_t len)
 {
-	struct text_poke_failure *fail = &text_poke_failure;
-	struct text_segment *s = find_segment(ip, len);
-	int own_window = !in_window, ret;
+	struct text_poke *tp;
+	int ret;
 
-	if (len > sizeof(fail->expected))
+	if (len > TEXT_POKE_MAX)
 		return -EINVAL;
-	fail->len = len;
-	fail->ip = ip;
-	memcpy(fail->expected, old, len);
-	memset(fail->actual, 0, sizeof(fail->actual));
-	if (!s)
-		return -EFAULT;
-	memcpy(fail->actual, (void *)ip, len);
-	/* verify: never write over bytes we did not expect */
-	if (memcmp((void *)ip, old, len))
-		return -EINVAL;
-	if (own_window)
+	if (!in_batch) {
 		text_poke_begin();
-	/*
-	 * The whole segment at once: one mprotect() however many sites an
-	 * update touches (pages are only copied when written to).
-	 */
-	ret = window_add(s, s->start, s->end);
+		ret = ftrace_modify_code(ip, old, new, len);
+		if (ret) {
+			text_poke_cancel();
+			return ret;
+		}
+		return text_poke_end();
+	}
+	if (nr_batch == max_batch && (ret = batch_grow()))
+		return ret;
+	tp = &batch[nr_batch];
+	tp->ip = ip;
+	tp->len = len;
+	memcpy(tp->old, old, len);
+	memcpy(tp->new, new, len);
+	/* verify: never queue a write over bytes we did not expect */
+	ret = poke_verify(tp);
 	if (!ret)
-		memcpy((void *)ip, new, len);
-	if (own_window)
-		text_poke_end();
+		nr_batch++;
 	return ret;
+}
+
+/*
+ * Make the pages of every change writable: the batch is sorted, so the
+ * pages of neighbouring changes join into one span of one segment, and
+ * one mprotect() each way covers a run of pages however many sites it
+ * holds (a page at a time would also split the mapping into as many
+ * pieces).  No allocation: this may run under stop_machine(), while a
+ * parked thread holds the malloc lock.
+ */
+static int pages_open(void)
+{
+	struct page_span *last = NULL;
+	unsigned int i;
+
+	nr_spans = 0;
+	for (i = 0; i < nr_batch; i++) {
+		const struct text_poke *tp = &batch[i];
+		unsigned long lo = tp->ip & ~(page_size - 1);
+		unsigned long hi = (tp->ip + tp->len + page_size - 1) &
+				   ~(page_size - 1);
+		int prot = find_segment(tp->ip, tp->len)->prot;
+
+		if (last && lo <= last->hi && prot == last->prot) {
+			if (hi > last->hi)
+				last->hi = hi;
+			continue;
+		}
+		last = &spans[nr_spans++];
+		last->lo = lo;
+		last->hi = hi;
+		last->prot = prot;
+	}
+	for (i = 0; i < nr_spans; i++) {
+		if (!mprotect((void *)spans[i].lo, spans[i].hi - spans[i].lo,
+			      PROT_READ | PROT_WRITE | PROT_EXEC))
+			continue;
+		snprintf(poke_error, sizeof(poke_error), "cannot make the "
+			 "code at 0x%lx writable: %s", spans[i].lo,
+			 strerror(errno));
+		nr_spans = i;		/* pages_close() restores these */
+		return -EPERM;
+	}
+	return 0;
+}
+
+static void pages_close(void)
+{
+	while (nr_spans--)
+		mprotect((void *)spans[nr_spans].lo,
+			 spans[nr_spans].hi - spans[nr_spans].lo,
+			 spans[nr_spans].prot);
+	nr_spans = 0;
+}
+
+void text_poke_write(unsigned long ip, const void *bytes, size_t len)
+{
+	uint32_t word;
+
+	if (len == sizeof(word) && !(ip & (sizeof(word) - 1))) {
+		memcpy(&word, bytes, sizeof(word));
+		__atomic_store_n((uint32_t *)ip, word, __ATOMIC_RELEASE);
+		return;
+	}
+	memcpy((void *)ip, bytes, len);
+}
+
+/* Every change of the batch one aligned word? */
+static int batch_is_words(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_batch; i++)
+		if (batch[i].len != sizeof(uint32_t) ||
+		    (batch[i].ip & (sizeof(uint32_t) - 1)))
+			return 0;
+	return 1;
+}
+
+static int poke_cmp(const void *a, const void *b)
+{
+	const struct text_poke *x = a, *y = b;
+
+	return x->ip < y->ip ? -1 : x->ip > y->ip;
+}
+
+/*
+ * In address order: the pages open in fewest spans, and a breakpoint
+ * handler finds a change by bisection.  A batch comes nearly sorted (the
+ * records are, and ftrace_call and ftrace_graph_call are a few more), so
+ * each change out of place is moved to where it belongs, which costs
+ * what is out of place; a batch far from sorted goes to qsort().  Before
+ * any method runs (qsort() may allocate).
+ */
+static void batch_sort(void)
+{
+	unsigned long moved = 0;
+	unsigned int i, lo, hi, mid;
+	struct text_poke tp;
+
+	for (i = 1; i < nr_batch; i++) {
+		if (batch[i - 1].ip <= batch[i].ip)
+			continue;
+		if (moved > 4UL * nr_batch) {
+			qsort(batch, nr_batch, sizeof(*batch), poke_cmp);
+			return;
+		}
+		/* the first of batch[0..i) above it: there it goes */
+		for (lo = 0, hi = i - 1; lo < hi; ) {
+			mid = lo + (hi - lo) / 2;
+			if (batch[mid].ip <= batch[i].ip)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		tp = batch[i];
+		memmove(&batch[lo + 1], &batch[lo], (i - lo) * sizeof(tp));
+		batch[lo] = tp;
+		moved += i - lo;
+	}
+}
+
+/* Write and flush every change, in address order; pages open. */
+static void batch_write(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_batch; i++) {
+		text_poke_write(batch[i].ip, batch[i].new, batch[i].len);
+		flush_icache_range(batch[i].ip, batch[i].ip + batch[i].len);
+	}
+}
+
+/* The stop_machine() method: everyone else parked, then plain writes. */
+static int apply_stopped(void *unused)
+{
+	int ret = pages_open();
+
+	if (!ret)
+		batch_write();
+	pages_close();
+	text_poke_sync();
+	return ret;
+}
+
+/*
+ * The methods that stop no thread still keep this thread's own signal
+ * handlers out while the batch is applied (the kernel's text_poke()
+ * writes with interrupts off): a handler here, a 100 us profiling timer
+ * say, would meet every site of the batch half-way, and under the
+ * breakpoint protocol trap at each one, each trap a signal delivery of
+ * microseconds, until the patch could no longer make progress.  The
+ * handler runs once the batch is applied.
+ */
+static int apply_running(int method)
+{
+	irqflags_t flags;
+	int ret;
+
+	local_irq_save(flags);
+	ret = pages_open();
+	if (!ret && method == TEXT_POKE_BREAKPOINT) {
+		ret = text_poke_bp_batch(batch, nr_batch);
+	} else if (!ret) {
+		/* one word store at a time: nobody needs to stop */
+		batch_write();
+		text_poke_sync();
+	}
+	pages_close();
+	local_irq_restore(flags);
+	return ret;
+}
+
+static int apply(int method)
+{
+	int ret;
+
+	switch (method) {
+	case TEXT_POKE_WORD:
+	case TEXT_POKE_BREAKPOINT:
+		ret = apply_running(method);
+		if (ret != -EOPNOTSUPP)
+			return ret;
+		/* a change the arch cannot make its way */
+		/* fall through */
+	default:
+		ret = stop_machine(apply_stopped, NULL);
+		if (ret == -EBUSY)
+			snprintf(poke_error, sizeof(poke_error), "%s",
+				 stop_machine_error());
+		return ret;
+	}
+}
+
+static int text_poke_end_method(int method);
+
+int text_poke_end(void)
+{
+	return text_poke_end_method(__atomic_load_n(&poke_method,
+						    __ATOMIC_RELAXED));
+}
+
+int text_poke_end_stopped(void)
+{
+	return text_poke_end_method(TEXT_POKE_STOP_MACHINE);
+}
+
+static int text_poke_end_method(int method)
+{
+	unsigned int i;
+	int ret = 0;
+
+	in_batch = 0;
+	poke_error[0] = 0;
+	for (i = 0; !ret && i < nr_batch; i++)
+		ret = poke_verify(&batch[i]);
+	if (ret) {
+		/* someone else wrote there since: nothing is written */
+		snprintf(poke_error, sizeof(poke_error), "the code at 0x%lx "
+			 "changed before it was patched", text_poke_failure.ip);
+	} else if (nr_batch) {
+		if (method == TEXT_POKE_WORD &&
+		    (batch_needs_stop || !batch_is_words()))
+			method = TEXT_POKE_STOP_MACHINE;
+		batch_sort();
+		ret = apply(method);
+	}
+	nr_batch = 0;
+	batch_needs_stop = 0;
+	return ret;
+}
+
+/* ---- the setting ------------------------------------------------------- */
+
+/*
+ * patch_method: the methods this arch has, the one in use in brackets
+ * (as the kernel's trace_clock file shows its clocks); write a name to
+ * use it from the next change on.
+ */
+static int patch_method_read(char *buf, size_t len)
+{
+	size_t n = 0;
+	int m;
+
+	buf[0] = 0;
+	for (m = 0; m < TEXT_POKE_NR_METHODS && n < len; m++) {
+		if (!(TEXT_POKE_METHODS & (1 << m)))
+			continue;
+		n += snprintf(buf + n, len - n, "%s%s%s%s", n ? " " : "",
+			      m == poke_method ? "[" : "", method_names[m],
+			      m == poke_method ? "]" : "");
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, "\n");
+	return 0;
+}
+
+static int patch_method_write(const char *val)
+{
+	char have[128];
+	int m;
+
+	for (m = 0; m < TEXT_POKE_NR_METHODS; m++) {
+		if (!strcmp(val, method_names[m]) &&
+		    (TEXT_POKE_METHODS & (1 << m))) {
+			__atomic_store_n(&poke_method, m, __ATOMIC_RELAXED);
+			return 0;
+		}
+	}
+	patch_method_read(have, sizeof(have));
+	have[strcspn(have, "\n")] = 0;
+	tracefs_error("patch_method: no method '%s' here (have: %s)", val,
+		      have);
+	return -EINVAL;
+}
+
+static struct tracefs_file patch_method_file = {
+	"patch_method", patch_method_write, patch_method_read,
+};
+
+static __init_core void text_patch_register(void)
+{
+	tracefs_register(&patch_method_file);
 }

@@ -16,6 +16,7 @@
  * graph_ops calls nothing itself (ftrace_stub): what it buys is the sites.
  * The hijack happens at ftrace_graph_call, after ftrace_call.
  */
+#include <errno.h>
 #include <linux/ftrace.h>
 
 static struct ftrace_ops graph_ops = {
@@ -56,10 +57,13 @@ int ftrace_graph_startup(void)
  * fgraph_update(), when the graph has no user: ftrace_graph_call becomes a
  * NOP again and the sites only the graph tracer wanted too.  Functions
  * hijacked before still return through return_to_handler, which needs no
- * patched code.
+ * patched code.  An error: the code could not be changed, graph_ops is
+ * still registered and the graph still on.
  */
-void ftrace_graph_shutdown(void)
+int ftrace_graph_shutdown(void)
 {
+	int ret = unregister_ftrace_function(&graph_ops);
+
 	/* -ENOENT: not registered (a failed start); nothing to undo */
-	unregister_ftrace_function(&graph_ops);
+	return ret == -ENOENT ? 0 : ret;
 }

@@ -32,6 +32,13 @@ trace_run() {
 	FTRACE_TRACE=$out run_target "$@" >"$out.stdout" 2>"$out.stderr"
 }
 
+# The patch methods of this arch (chapter 4, stages 3 and 4): the
+# patch_method file, brackets off.
+patch_methods() {
+	FTRACE_CURRENT_TRACER=nop run_target "$O/dyn/dynctl" read:patch_method |
+		sed -n '2p' | tr -d '[]'
+}
+
 # The function-tracer lines of a trace (comm-tid [cpu] flags time: ...),
 # reduced to "tid func <-parent".
 fn_edges() {

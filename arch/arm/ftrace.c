@@ -4,9 +4,11 @@
  * At the end, under CONFIG_DYNAMIC_FTRACE, chapter 4: patching the sites.
  *
  * A traced function has two copies of its return address when mcount runs:
- *   - the word its call site pushed ("push {lr}") for __gnu_mcount_nc;
- *     mcount pops it into lr on the way back, so a function that returns
- *     with "bx lr" without ever saving lr would return through it;
+ *   - the word its call site pushed ("push {lr}") for __gnu_mcount_nc
+ *     (at stage 4 ftrace_caller pushes it, from the ip a converted site
+ *     set: chapter 4 below); mcount pops it into lr on the way back, so a
+ *     function that returns with "bx lr" without ever saving lr would
+ *     return through it;
  *   - [fp, #-4] of its APCS frame (-mapcs-frame).  The prologue saved lr
  *     there BEFORE the mcount call, and the epilogue
  *     "ldm sp, {..., fp, sp, pc}" returns through this slot; lr after
@@ -115,36 +117,69 @@ _Unwind_Reason_Code ftrace_graph_personality(_Unwind_State state,
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on.
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on, the way
+ * arm64 does it, with gcc's ARM site.
  *
- * A site is "push {lr}; bl <mcount>": the push is never touched, so the
- * word that replaces the call must pop it again.  Two instructions fit:
- *	add sp, sp, #4		ARM e28dd004, Thumb-2 f10d 0d04
- *	pop {lr}		ARM e8bd4000, Thumb-2 f85d eb04
- * The kit uses "add sp, sp, #4": lr still holds the value the site pushed
- * (nothing between the push and the call changes it), so reloading it is
- * a wasted load, and an ALU instruction is the cheapest thing a disabled
- * site can cost.  Both are 4 bytes in both states, the size of the call.
+ * gcc's site is "push {lr}; bl __gnu_mcount_nc": two instructions that
+ * must come and go together (the push alone would leave sp one word low).
+ * The start-up conversion rewrites both, once, into a pair whose first
+ * instruction does no harm on its own; from then on only the second one,
+ * the call, ever changes:
  *
- *	ARM:	e52de004 push {lr}	   Thumb-2:	b500	  push {lr}
- *		ebXXXXXX bl ftrace_caller		fXXX eXXX blx ftrace_caller
- *	    <->	e28dd004 add sp,sp,#4		    <->	f10d 0d04 add sp,sp,#4
+ *		as linked		after start-up		enabled
+ *	ARM:	e52de004 push {lr}	e1a0c00e mov ip, lr	(the same)
+ *		ebXXXXXX bl mcount	e320f000 nop		bl ftrace_caller
+ *	Thumb:	b500	 push {lr}	46f4	 mov ip, lr	(the same)
+ *		fXXX fXXX bl mcount	f3af 8000 nop.w		blx ftrace_caller
+ *
+ * "mov ip, lr" hands ftrace_caller the function's return address in a
+ * register rather than on the stack, so a disabled site has nothing to
+ * undo (mcount.S builds the old frame from it).  ip is free at every
+ * site: it is the AAPCS's intra-procedure-call scratch register, which a
+ * linker veneer may clobber on any bl, so no compiler keeps a value in it
+ * across a call; -mapcs-frame's prologue used it to build fp and is done
+ * with it; and gcc itself saves a nested function's static chain, which
+ * arrives in ip, around the mcount call (push {ip} ... pop {ip}).
+ *
+ * Why one word is enough once the program runs.  In ARM state the change
+ * is one aligned word store, nop <-> bl, and NOP and BL are among the few
+ * instructions ARMv7 lets one thread rewrite while another executes them
+ * (ARM DDI 0406C, A3.5.4, "Concurrent modification and execution of
+ * instructions"): the other thread behaves as if it ran the old
+ * instruction or the new one, never anything else, and runs the new one
+ * once the cache maintenance of flush_icache_range() is done.  arm64
+ * relies on the same rule.  (The kernel's ARM port puts "add sp, sp, #4"
+ * in place of the bl, which drops the pushed word: one word as well, but
+ * an ADD is not in the list, so it stops the other CPUs for every
+ * change.)
+ *
+ * A Thumb-2 call is 4 bytes at a 2-byte boundary: at a multiple of 4 it
+ * is one aligned word too; at an address that is 2 mod 4 it straddles two
+ * words, no single store can write it, and a thread could fetch half of
+ * each, so the generic code stops the other threads for such a change
+ * (text_patch.c sees it is not one aligned word).  Whether A3.5.4's
+ * guarantee covers the 32-bit Thumb encodings of BL/BLX and NOP.W at all
+ * is not established here (its Thumb list names the 16-bit encodings of
+ * B, NOP, BKPT and SVC): the kit claims it for ARM state only, and asks
+ * for a stop for every Thumb-2 site change (text_poke_needs_stop()).
+ *
+ * The two-instruction rewrite is the start-up conversion's alone: it runs
+ * in ftrace_init(), before main(), when no other thread runs the
+ * program's code yet.  A thread stopped between an unconverted push and
+ * its call would resume into the nop with its push unbalanced.
  *
  * Interworking: ftrace_caller is ARM code, so a Thumb site calls it with
  * blx (imm), which switches state; the offset counts from the site's pc
  * rounded down to 4.  ftrace_caller returns with bx, as __gnu_mcount_nc
  * does, so Thumb sites come back in Thumb state.
- *
- * A Thumb site may start at a 2-byte boundary, its 4 bytes straddling two
- * words.  Patching happens with every other thread stopped (the generic
- * code's stop_machine analogue), and a stopped thread is always at an
- * instruction boundary, before or after the whole 4 bytes: none can see
- * half of the old instruction and half of the new.
  */
 #define ARM_INSN_PUSH_LR	0xe52de004	/* str lr, [sp, #-4]! */
-#define ARM_INSN_ADD_SP_4	0xe28dd004
+#define ARM_INSN_MOV_IP_LR	0xe1a0c00e
+#define ARM_INSN_NOP		0xe320f000
 #define THUMB_INSN_PUSH_LR	0xb500
-#define THUMB_INSN_ADD_SP_4	0x0d04f10d	/* f10d 0d04, as memory holds it */
+#define THUMB_INSN_MOV_IP_LR	0x46f4
+/* f3af 8000: the two halfwords as one little-endian word holds them */
+#define THUMB_INSN_NOP_W	0x8000f3af
 
 /* ARM bl (or blx, to Thumb code) at ip to target; 0 if out of reach. */
 static unsigned int arm_call_insn(unsigned long ip, unsigned long target)
@@ -186,7 +221,8 @@ static unsigned int thumb_call_insn(unsigned long ip, unsigned long target)
 /*
  * The push before the call says which instruction set the site is in:
  * ARM's e52de004 and Thumb's b500 cannot both be there, and the call's
- * own bytes cannot tell (a Thumb blx can read as an ARM bl).
+ * own bytes cannot tell (a Thumb blx can read as an ARM bl).  Read once,
+ * by the start-up conversion, which then replaces the push.
  */
 static int arm_read_site(struct dyn_ftrace *rec)
 {
@@ -219,61 +255,101 @@ static unsigned int arm_site_call(struct dyn_ftrace *rec, unsigned long addr)
 
 static unsigned int arm_site_nop(struct dyn_ftrace *rec)
 {
-	return rec->arch.kind == ARM_SITE_THUMB ? THUMB_INSN_ADD_SP_4 :
-						  ARM_INSN_ADD_SP_4;
+	return rec->arch.kind == ARM_SITE_THUMB ? THUMB_INSN_NOP_W :
+						  ARM_INSN_NOP;
 }
 
+/* The call at ip (4 bytes, whatever their alignment). */
 static int arm_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
 	return ftrace_modify_code(ip, &old, &new, sizeof(old));
 }
 
-int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+/*
+ * A site's call <-> nop.  A Thumb-2 one is stopped for even when it is
+ * one aligned word: A3.5.4 is not known to cover its encodings (above).
+ */
+static int arm_site_patch(struct dyn_ftrace *rec, unsigned int old,
+			  unsigned int new)
+{
+	if (rec->arch.kind == ARM_SITE_THUMB)
+		text_poke_needs_stop();
+	return arm_patch(rec->ip, old, new);
+}
+
+/*
+ * The start-up conversion of one site: the push and the call, both
+ * verified before either is written, "mov ip, lr; nop" after.
+ */
+static int arm_convert_site(struct dyn_ftrace *rec)
 {
 	unsigned int call;
 
-	if (rec->arch.kind == ARM_SITE_UNKNOWN && arm_read_site(rec)) {
+	if (arm_read_site(rec)) {
 		/*
 		 * Neither push.  Rewriting an ARM call with itself changes
 		 * nothing but lets ftrace_bug() show what was there.
 		 */
-		call = arm_call_insn(rec->ip, addr);
+		call = arm_call_insn(rec->ip, MCOUNT_ADDR);
 		return (call ? arm_patch(rec->ip, call, call) : 0) ?: -EINVAL;
 	}
+	call = arm_site_call(rec, MCOUNT_ADDR);
+	if (!call || !arm_site_call(rec, FTRACE_ADDR))
+		return -EINVAL;
+	if (rec->arch.kind == ARM_SITE_THUMB) {
+		/* halfwords, from the push on */
+		uint16_t old[3] = { THUMB_INSN_PUSH_LR, call & 0xffff,
+				    call >> 16 };
+		uint16_t new[3] = { THUMB_INSN_MOV_IP_LR,
+				    THUMB_INSN_NOP_W & 0xffff,
+				    THUMB_INSN_NOP_W >> 16 };
+
+		return ftrace_modify_code(rec->ip - 2, old, new, sizeof(old));
+	} else {
+		uint32_t old[2] = { ARM_INSN_PUSH_LR, call };
+		uint32_t new[2] = { ARM_INSN_MOV_IP_LR, ARM_INSN_NOP };
+
+		return ftrace_modify_code(rec->ip - 4, old, new, sizeof(old));
+	}
+}
+
+/* addr: MCOUNT_ADDR at start-up, FTRACE_ADDR when a site is disabled */
+int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned int call;
+
+	if (addr == MCOUNT_ADDR)
+		return arm_convert_site(rec);
+	if (addr != FTRACE_ADDR || rec->arch.kind == ARM_SITE_UNKNOWN)
+		return -EINVAL;
 	call = arm_site_call(rec, addr);
 	if (!call)
 		return -EINVAL;
-	return arm_patch(rec->ip, call, arm_site_nop(rec));
+	return arm_site_patch(rec, call, arm_site_nop(rec));
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned int call;
 
-	if (rec->arch.kind == ARM_SITE_UNKNOWN)
+	if (addr != FTRACE_ADDR || rec->arch.kind == ARM_SITE_UNKNOWN)
 		return -EINVAL;
 	call = arm_site_call(rec, addr);
 	if (!call)
 		return -EINVAL;
-	return arm_patch(rec->ip, arm_site_nop(rec), call);
+	return arm_site_patch(rec, arm_site_nop(rec), call);
 }
 
-/* What the bl at ftrace_call calls now. */
-static unsigned long ftrace_call_func = (unsigned long)ftrace_stub;
-
+/* ftrace_call: "bl <what it calls now>" becomes "bl func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
 	unsigned long ip = (unsigned long)ftrace_call;
-	unsigned int old = arm_call_insn(ip, ftrace_call_func);
+	unsigned int old = arm_call_insn(ip, (unsigned long)ftrace_call_func());
 	unsigned int new = arm_call_insn(ip, (unsigned long)func);
-	int ret;
 
 	if (!old || !new)
 		return -EINVAL;
-	ret = arm_patch(ip, old, new);
-	if (!ret)
-		ftrace_call_func = (unsigned long)func;
-	return ret;
+	return arm_patch(ip, old, new);
 }
 
 /* Nothing to prepare: __gnu_mcount_nc and ftrace_caller are apart. */
@@ -284,8 +360,9 @@ int ftrace_dyn_arch_init(void)
 
 /*
  * Calls of __gnu_mcount_nc left in [start, end) after the start-up
- * conversion: a "push {lr}" followed by the bl (ARM) or bl/blx (Thumb-2)
- * that reaches it from there, what arm_read_site() takes for a site.
+ * conversion: gcc's "push {lr}" followed by the bl (ARM) or bl/blx
+ * (Thumb-2) that reaches it from there, what arm_read_site() takes for a
+ * site.  A converted site has no push left.
  */
 unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 {
@@ -317,10 +394,10 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 /*
  * Chapter 5: ftrace_graph_call (mcount.S, ARM code) is "nop" (e320f000),
  * or "b ftrace_graph_caller" while the graph tracer is on: one aligned
- * word.  A b, not a bl: lr is not needed (ftrace_graph_caller reads
- * "into func" from the frame) and it returns into func itself.
+ * word, and B and NOP are both in A3.5.4's list (chapter 4, above).  A
+ * b, not a bl: lr is not needed (ftrace_graph_caller reads "into func"
+ * from the frame) and it returns into func itself.
  */
-#define ARM_INSN_NOP		0xe320f000
 
 static int arm_graph_patch(int enable)
 {

@@ -81,6 +81,7 @@ ftrace_stub:
  * state the fast path leaves ([sp] = into func, [sp, #4] = frompc):
  *
  *	[fp, #8]	frompc: func's lr, the word its call site pushed
+ *			(chapter 4: ftrace_caller pushes it for the site)
  *	[fp, #4]	into func (the fast path's push)
  *	[fp]		our pc \
  *	[fp, #-4]	into func = lr	 | an APCS frame like gcc's, so that
@@ -125,11 +126,12 @@ ftrace_stub:
 /*
  * Chapter 4: __gnu_mcount_nc is only the stub now.  It runs for calls made
  * before the sites are converted (constructors that run before ours) and
- * for any site the records do not know; it still owes the site its
- * "push {lr}": lr comes back from the stack and the function resumes.
- * A Thumb site reaches it (and ftrace_caller) with blx, so it returns
- * with bx.
+ * for any site the records do not know, both still gcc's "push {lr}; bl":
+ * it still owes such a site its push, so lr comes back from the stack and
+ * the function resumes.  A Thumb site reaches it (and ftrace_caller) with
+ * blx, so it returns with bx.
  */
+#ifdef CONFIG_FTRACE_MCOUNT_RECORD
 	.globl	__gnu_mcount_nc
 	.type	__gnu_mcount_nc, %function
 	.align	2
@@ -138,18 +140,33 @@ __gnu_mcount_nc:
 	pop	{lr}			@ func's own lr, as the site pushed it
 	bx	ip
 	.size	__gnu_mcount_nc, .-__gnu_mcount_nc
+#endif
 
 /*
- * What an enabled site calls (ftrace_make_call() points its bl or blx
- * here).  The same entry state as __gnu_mcount_nc at stage 1, and the
- * same frame: no test of ftrace_trace_function, the tracer is called
- * directly from ftrace_call, a "bl" that ftrace_update_ftrace_func()
- * rewrites.
+ * What an enabled site calls.  The start-up conversion made every
+ * recorded site "mov ip, lr; nop" (arch/arm/ftrace.c) and enabling makes
+ * the nop "bl ftrace_caller" ("blx" from Thumb-2), so on entry:
+ *
+ *	ip		func's own lr = frompc (the site's "mov ip, lr")
+ *	lr		return into func = selfpc + 4 (bit 0 set for Thumb)
+ *	sp		func's sp: the site pushed nothing
+ *	fp, r0-r3, d0-d7	as on entry to __gnu_mcount_nc at stage 1
+ *
+ * Pushing frompc, then lr, gives exactly the two words stage 1's mcount
+ * has after its own push ([sp] = into func, [sp, #4] = frompc), and from
+ * there the same frame: the tracer, ftrace_graph_caller,
+ * prepare_ftrace_return(), save_stack_trace() and return_to_handler find
+ * everything where they always did.  The final "pop {ip, lr}" takes both
+ * words off again, so func resumes with its own sp and lr (or
+ * return_to_handler, when a frameless function's copy was hijacked).
+ * The tracer is called directly from ftrace_call, a "bl" that
+ * ftrace_update_ftrace_func() rewrites.
  */
 	.globl	ftrace_caller
 	.type	ftrace_caller, %function
 	.align	2
 ftrace_caller:
+	push	{ip}			@ frompc, where the site's push was
 	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
 	mcount_enter
 	tracer_args			@ ip == rec->ip
@@ -180,11 +197,13 @@ ftrace_graph_call:
  * here lr was spent on the bl at ftrace_call, so "into func" comes from
  * the frame's [fp, #-4].  parent, selfpc (bit 0 still set for a Thumb
  * site: prepare_ftrace_return() refuses those) and func's fp are what
- * stage 2 passes, so prepare_ftrace_return() is unchanged.
+ * stage 2 passes, so prepare_ftrace_return() is unchanged: parent is the
+ * copy of frompc ftrace_caller pushed, which "pop {ip, lr}" puts into lr
+ * as the site's own push was at stage 2.
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
-	add	r0, fp, #8		@ arg 1: parent, the pushed lr
+	add	r0, fp, #8		@ arg 1: parent, the pushed frompc
 	ldr	r1, [fp, #-4]		@ into func (bit 0 set for Thumb)
 	sub	r1, r1, #MCOUNT_INSN_SIZE	@ arg 2: selfpc, Thumb bit kept
 	ldr	r2, [fp, #-12]		@ arg 3: func's fp
@@ -192,7 +211,14 @@ ftrace_graph_caller:
 	mcount_exit
 	b	.Lmcount_return
 #endif
-#else /* !CONFIG_DYNAMIC_FTRACE */
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+/*
+ * Chapters 1 and 2; and chapter 4's ftraced design, where the sites call
+ * __gnu_mcount_nc until the daemon converted them and it records them
+ * (MCOUNT_TRACE_FUNCTION, linux/ftrace.h).
+ */
+#ifndef CONFIG_FTRACE_MCOUNT_RECORD
 	.globl	__gnu_mcount_nc
 	.type	__gnu_mcount_nc, %function
 	.align	2
@@ -203,7 +229,7 @@ __gnu_mcount_nc:
 	 * next to func's lr; one "pop" then brings both back.
 	 */
 	push	{lr}			@ [sp] = into func, [sp, #4] = frompc
-	ldr_word ip, ftrace_trace_function
+	ldr_word ip, MCOUNT_TRACE_FUNCTION
 	mov_addr lr, ftrace_stub
 	cmp	ip, lr
 	bne	.Ltrace
@@ -218,7 +244,7 @@ __gnu_mcount_nc:
 	cmp	ip, lr
 	bne	ftrace_graph_caller
 #endif
-.Lmcount_return:
+.Lmcount_nc_return:
 	pop	{ip, lr}		@ ip = into func, lr = func's lr
 	bx	ip
 
@@ -226,16 +252,16 @@ __gnu_mcount_nc:
 	mcount_enter
 	tracer_args
 	/* reload: the tracer may have changed since the check; both are ok */
-	ldr_word ip, ftrace_trace_function
+	ldr_word ip, MCOUNT_TRACE_FUNCTION
 	blx	ip
 	mcount_exit
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	mov_addr lr, ftrace_stub
 	b	.Lgraph_check
 #else
-	b	.Lmcount_return
+	b	.Lmcount_nc_return
 #endif
-#endif /* CONFIG_DYNAMIC_FTRACE */
+#endif /* !CONFIG_FTRACE_MCOUNT_RECORD */
 
 #if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
@@ -253,7 +279,7 @@ ftrace_graph_caller:
 	ldr	r2, [fp, #-12]		@ arg 3: func's fp
 	bl	prepare_ftrace_return
 	mcount_exit
-	b	.Lmcount_return
+	b	.Lmcount_nc_return
 #endif
 #ifdef CONFIG_DYNAMIC_FTRACE
 	.size	ftrace_caller, .-ftrace_caller

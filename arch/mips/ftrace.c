@@ -7,9 +7,9 @@
  * _mcount's graph path (mcount.S) calls prepare_ftrace_return() with
  *	parent		= &(the MCOUNT_AT slot of _mcount's frame), our copy
  *			  of the function's return address (at on entry)
- *	selfpc		= the "jal _mcount" of the function; for a -mlong-calls
- *			  site its "jalr r" (stage 2) or the lui that starts
- *			  the sequence (rec->ip, stage 4)
+ *	selfpc		= the function's jal (stage 4: "jal ftrace_caller+8");
+ *			  for a -mlong-calls site its "jalr r" (stage 2) or
+ *			  the lui that starts the sequence (rec->ip, stage 4)
  *	frame_pointer	= the function's sp (just above _mcount's frame)
  *
  * A leaf function never stored ra: it gets it back from at, via _mcount's
@@ -33,6 +33,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <linux/kconfig.h>
 #include <linux/ftrace.h>
 #include <linux/text_patching.h>
 #include <asm/prologue.h>
@@ -85,9 +86,12 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 	 * up; at -O0 gcc leaves delay slots to the assembler, which puts a
 	 * nop there, so the -8 comes right BEFORE the jal:
 	 *	move at,ra; move t4,zero; addiu sp,sp,-8; jal _mcount; nop
+	 * and at stage 4 the start-up conversion has made that -8 a nop
+	 * (chapter 4).  Neither sets t4: look one word further back.
 	 */
-	before = site.call[-1] == MIPS_INSN_ADDIU_SP_M8 ? site.call[-2] :
-							  site.call[-1];
+	before = site.call[-1];
+	if (before == MIPS_INSN_ADDIU_SP_M8 || before == MIPS_INSN_NOP)
+		before = site.call[-2];
 	if (sets_t4(before)) {
 		/* -mmcount-ra-address: gcc told us in t4 */
 		unsigned long t4 = mcount_frame[MCOUNT_T4 / 4];
@@ -114,37 +118,50 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on.
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on, as
+ * today's kernel does it on MIPS.
  *
- * The seed design (asm/ftrace.h): _mcount == ftrace_caller, so an enabled
- * site is the call gcc emitted, untouched, and ftrace_caller gives its 8
- * bytes back as _mcount always did.  A disabled site must leave sp as it
- * was, without a moment where sp is above data the function has stored:
- * a signal taken there would write its frame over that data.  Every
- * change is ONE aligned word, so a thread sees the old or the new site,
- * never half of each; o32 has three shapes:
+ * _mcount and ftrace_caller are one address with two ways in (mcount.S,
+ * asm/ftrace.h): at +0 the stub's "addiu sp,sp,8" gives back the 8 bytes
+ * a site took, at +8 (FTRACE_CALLER_SKIP) nothing is given back.
  *
- *  MIPS_SITE_JAL (-O1 and up):	jal _mcount	-> bnel zero,zero,1f
- *				 addiu sp,sp,-8	   (annulled)
- *	A branch-likely that is not taken annuls its delay slot, so the -8
- *	never happens.  (addiu sp,sp,8 in place of the jal would balance
- *	too, but for one instruction sp would sit 8 bytes above the
- *	function's saved registers.)
+ * Once the program runs, enabling or disabling a site writes ONE aligned
+ * word: an aligned word store is never seen half done, so a thread
+ * running through the site meanwhile executes the old word or the new
+ * one, and none needs to be stopped for it (the kernel updates MIPS code
+ * without stopping the other CPUs on the same ground).  Two words change only in the start-up
+ * conversion (ftrace_init(), before main(), when no other thread runs the
+ * program's code yet), once per site, as the kernel does once at boot.
+ * o32 has three shapes:
  *
- *  MIPS_SITE_JAL_O0:		addiu sp,sp,-8	   (kept)
- *				jal _mcount	-> addiu sp,sp,8
- *				 nop
- *	gcc -O0 leaves the delay slot to the assembler: the -8 has already
- *	happened, and giving it back at once is safe (sp only went down).
+ *  MIPS_SITE_JAL (-O1 and up)
+ *	as linked		after start-up		enabled
+ *	jal _mcount		nop			jal ftrace_caller+8
+ *	 addiu sp,sp,-8		 nop			 nop
+ *	The -8 goes at start-up, with the jal: a signal is never taken
+ *	between a jump and its delay slot, so no thread can have run one
+ *	of the two words without the other.  Without its -8, the site has
+ *	nothing for the stub to give back: it enters past it.
  *
- *  MIPS_SITE_LONG (-mlong-calls):  lui r,%hi(_mcount) -> b 1f
- *				addiu r,r,%lo(_mcount)	(b's delay slot)
- *				move at,ra ...
- *				jalr r
- *				 addiu sp,sp,-8
- *			     1f:
- *	The branch skips the whole sequence, -8 included; putting the lui
- *	back enables it.
+ *  MIPS_SITE_JAL_O0 (gcc -O0 leaves the delay slot to the assembler)
+ *	addiu sp,sp,-8		nop			nop
+ *	jal _mcount		nop			jal ftrace_caller+8
+ *	 nop			 nop			 nop
+ *
+ *  MIPS_SITE_LONG (-mlong-calls)
+ *	lui r,%hi(_mcount)	b 1f			lui r,%hi(_mcount)
+ *	addiu r,r,%lo(_mcount)	(b's delay slot)
+ *	move at,ra ...
+ *	jalr r
+ *	 addiu sp,sp,-8		(-O0: the -8 before the jalr, a nop here)
+ *   1f:
+ *	One word in every state: the branch skips the whole sequence, -8
+ *	included.  The -8 stays, so an enabled long call enters at
+ *	_mcount+0, whose delay-slot "addiu sp,sp,8" balances it.
+ *
+ * In no state does sp rise above data the function has stored (a signal
+ * taken there would write its frame over that data).  Sites recordmcount
+ * never saw keep "jal _mcount" and its -8, and enter at +0 too.
  */
 static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
@@ -152,46 +169,57 @@ static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 }
 
 /*
- * The first time ftrace_make_nop() meets a site, read its shape.  Returns
- * the word the site must hold when enabled, or 0 (not a site we know: the
- * caller then reports the word at ip against the jal it expected).
+ * Two adjacent words at ip, both verified before either is written: only
+ * the start-up conversion does this.
  */
-static unsigned int mips_read_site(struct dyn_ftrace *rec, unsigned long addr)
+static int mips_patch2(unsigned long ip, unsigned int old0, unsigned int old1,
+		       unsigned int new0, unsigned int new1)
+{
+	unsigned int old[2] = { old0, old1 }, new[2] = { new0, new1 };
+
+	return ftrace_modify_code(ip, old, new, sizeof(old));
+}
+
+/*
+ * The start-up conversion reads a site's shape into rec->arch.  Returns
+ * 0, or -EINVAL for a shape we do not know.
+ */
+static int mips_read_site(struct dyn_ftrace *rec)
 {
 	const uint32_t *p = (const uint32_t *)rec->ip;
 	unsigned int reg = (p[0] >> 16) & 31, k;
 
-	if (p[0] == MIPS_INSN_JAL(addr)) {
+	if (p[0] == MIPS_INSN_JAL(MCOUNT_ADDR)) {
 		if (p[1] == MIPS_INSN_ADDIU_SP_M8) {
 			rec->arch.kind = MIPS_SITE_JAL;
-			return p[0];
+			return 0;
 		}
 		if (p[-1] == MIPS_INSN_ADDIU_SP_M8 && p[1] == MIPS_INSN_NOP) {
 			rec->arch.kind = MIPS_SITE_JAL_O0;
-			return p[0];
+			return 0;
 		}
-		return 0;
+		return -EINVAL;
 	}
-	if (p[0] != MIPS_INSN_LUI(reg, addr) ||
-	    p[1] != MIPS_INSN_ADDIU_LO(reg, addr))
-		return 0;
+	if (p[0] != MIPS_INSN_LUI(reg, MCOUNT_ADDR) ||
+	    p[1] != MIPS_INSN_ADDIU_LO(reg, MCOUNT_ADDR))
+		return -EINVAL;
 	for (k = 2; k < LONG_CALL_MAX; k++) {
 		if (mips_is_jalr_ra(p[k]) && MIPS_RS(p[k]) == (int)reg) {
 			rec->arch.kind = MIPS_SITE_LONG;
 			rec->arch.reg = reg;
 			rec->arch.skip = k + 1;	/* past the jalr's delay slot */
-			return p[0];
+			return 0;
 		}
 	}
-	return 0;
+	return -EINVAL;
 }
 
 /*
  * For ftrace_caller (mcount.S): a -mlong-calls site returns to ra with
  * its jalr at ra - 8, and its record is the first word of the sequence:
  * the lui, or the branch that stands in for it once the site is disabled
- * (a thread parked in ftrace_caller by an update may still get here).
- * Anything else keeps ra - 8.
+ * (a thread still inside ftrace_caller while the site is disabled may get
+ * here).  Anything else keeps ra - 8.
  */
 unsigned long ftrace_long_call_ip(unsigned long ra)
 {
@@ -203,8 +231,9 @@ unsigned long ftrace_long_call_ip(unsigned long ra)
 
 /*
  * Calls of _mcount left in [start, end) after the start-up conversion:
- * "jal _mcount", or a -mlong-calls sequence whose first word is still
- * the lui (mips_read_site()'s shapes).
+ * "jal _mcount" (an enabled site calls ftrace_caller+8, another word), or
+ * a -mlong-calls sequence whose first word is still the lui
+ * (mips_read_site()'s shapes).
  */
 unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 {
@@ -230,92 +259,113 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 	return n;
 }
 
-/* What an enabled site holds at rec->ip, calling addr. */
-static unsigned int mips_call_insn(struct dyn_ftrace *rec, unsigned long addr)
+/* What the word at rec->ip is while the site is enabled. */
+static unsigned int mips_call_insn(struct dyn_ftrace *rec)
 {
+	/* the sequence's -8 is still there: in at _mcount+0 */
 	if (rec->arch.kind == MIPS_SITE_LONG)
-		return MIPS_INSN_LUI(rec->arch.reg, addr);
-	return MIPS_INSN_JAL(addr);
+		return MIPS_INSN_LUI(rec->arch.reg, MCOUNT_ADDR);
+	return MIPS_INSN_JAL(FTRACE_ADDR + FTRACE_CALLER_SKIP);
 }
 
-/* What a disabled site holds at rec->ip. */
+/* What the word at rec->ip is while the site is disabled. */
 static unsigned int mips_nop_insn(struct dyn_ftrace *rec)
 {
-	switch (rec->arch.kind) {
-	case MIPS_SITE_JAL:
-		return MIPS_INSN_BNEL_SKIP;
-	case MIPS_SITE_JAL_O0:
-		return MIPS_INSN_ADDIU_SP_8;
-	default:
+	if (rec->arch.kind == MIPS_SITE_LONG)
 		return MIPS_INSN_B(rec->arch.skip);
-	}
+	return MIPS_INSN_NOP;
 }
 
 /*
- * jal only reaches the 256 MB region its delay slot is in: a tracer
- * outside it cannot be called from ftrace_call.
+ * jal only reaches the 256 MB region its delay slot is in: a target
+ * outside it cannot be called from ip.
  */
 static int mips_reaches(unsigned long ip, unsigned long addr)
 {
 	return !(((ip + MIPS_INSN_SIZE) ^ addr) & 0xf0000000);
 }
 
+/*
+ * The start-up conversion of one site: the only change of two words, made
+ * while no other thread runs the program's code.
+ */
+static int mips_convert_site(struct dyn_ftrace *rec)
+{
+	unsigned long ip = rec->ip;
+	unsigned int jal = MIPS_INSN_JAL(MCOUNT_ADDR);
+	int ret = -EINVAL;
+
+	/* the words around it are read: are they code? */
+	if (kernel_text_address(ip - MIPS_INSN_SIZE,
+				(LONG_CALL_MAX + 1) * MIPS_INSN_SIZE))
+		ret = mips_read_site(rec);
+	if (ret) {
+		/*
+		 * Not a shape we know.  Rewriting the jal with itself
+		 * changes nothing, but lets ftrace_bug() show what was
+		 * there if even the jal is not.
+		 */
+		return mips_patch(ip, jal, jal) ?: -EINVAL;
+	}
+	if (rec->arch.kind != MIPS_SITE_LONG &&
+	    !mips_reaches(ip, FTRACE_ADDR + FTRACE_CALLER_SKIP))
+		return -ERANGE;
+	switch (rec->arch.kind) {
+	case MIPS_SITE_JAL:
+		return mips_patch2(ip, jal, MIPS_INSN_ADDIU_SP_M8,
+				   MIPS_INSN_NOP, MIPS_INSN_NOP);
+	case MIPS_SITE_JAL_O0:
+		return mips_patch2(ip - MIPS_INSN_SIZE,
+				   MIPS_INSN_ADDIU_SP_M8, jal,
+				   MIPS_INSN_NOP, MIPS_INSN_NOP);
+	default:
+		return mips_patch(ip, mips_call_insn(rec), mips_nop_insn(rec));
+	}
+}
+
+/*
+ * addr is MCOUNT_ADDR at start-up and FTRACE_ADDR later: one address
+ * here, so the record says which it is.  A site not converted yet is
+ * still as gcc and ld left it.
+ */
 int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
 {
-	unsigned int call;
-
 	if (addr != MCOUNT_ADDR)
 		return -EINVAL;
-	if (rec->arch.kind == MIPS_SITE_UNKNOWN) {
-		/* the words around it are read below: are they code? */
-		if (kernel_text_address(rec->ip - MIPS_INSN_SIZE,
-					(LONG_CALL_MAX + 1) * MIPS_INSN_SIZE))
-			call = mips_read_site(rec, addr);
-		else
-			call = 0;
-		if (!call) {
-			/*
-			 * Not a shape we know.  Rewriting the jal with
-			 * itself changes nothing, but lets ftrace_bug()
-			 * show what was there if even the jal is not.
-			 */
-			call = MIPS_INSN_JAL(addr);
-			return mips_patch(rec->ip, call, call) ?: -EINVAL;
-		}
-	}
-	return mips_patch(rec->ip, mips_call_insn(rec, addr),
-			  mips_nop_insn(rec));
+	if (rec->arch.kind == MIPS_SITE_UNKNOWN)
+		return mips_convert_site(rec);
+	return mips_patch(rec->ip, mips_call_insn(rec), mips_nop_insn(rec));
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	if (addr != FTRACE_ADDR || rec->arch.kind == MIPS_SITE_UNKNOWN)
 		return -EINVAL;
-	return mips_patch(rec->ip, mips_nop_insn(rec),
-			  mips_call_insn(rec, addr));
+	return mips_patch(rec->ip, mips_nop_insn(rec), mips_call_insn(rec));
 }
 
-/* What the jal at ftrace_call calls now. */
-static unsigned long ftrace_call_func = (unsigned long)ftrace_stub;
-
+/* ftrace_call: "jal <what it calls now>" becomes "jal func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
 	unsigned long ip = (unsigned long)ftrace_call;
 	unsigned long new = (unsigned long)func;
-	int ret;
 
 	if (!mips_reaches(ip, new))
 		return -EINVAL;
-	ret = mips_patch(ip, MIPS_INSN_JAL(ftrace_call_func),
-			 MIPS_INSN_JAL(new));
-	if (!ret)
-		ftrace_call_func = new;
-	return ret;
+	return mips_patch(ip, MIPS_INSN_JAL((unsigned long)ftrace_call_func()),
+			  MIPS_INSN_JAL(new));
 }
 
-/* _mcount stops being a stub: its "j ftrace_stub" becomes a nop. */
+/*
+ * _mcount stops being a stub: its "j ftrace_stub" becomes a nop, one
+ * word, before any site is converted.  What enters at +0 from then on
+ * gets its 8 bytes back in the delay slot and goes on into the tracer.
+ */
 int ftrace_dyn_arch_init(void)
 {
+	/* ftraced: _mcount keeps recording the sites not converted yet */
+	if (!IS_ENABLED(CONFIG_FTRACE_MCOUNT_RECORD))
+		return 0;
 	return mips_patch(MCOUNT_ADDR, MIPS_INSN_J((unsigned long)ftrace_stub),
 			  MIPS_INSN_NOP);
 }

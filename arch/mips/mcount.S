@@ -161,13 +161,28 @@ ftrace_call_tracer:
 #endif
 #else /* CONFIG_DYNAMIC_FTRACE */
 /*
- * Chapter 4, the seed design: _mcount IS ftrace_caller.  Until
- * ftrace_dyn_arch_init() replaces its first instruction with a nop, it is
- * the stub that every call made before the sites are converted goes
- * through (constructors that run before ours): it gives the site's 8
- * bytes back and returns.  After that, the only sites that still call it
- * are the ones the update code enabled, each with the -8 that gcc put
- * next to its jal; sites the update code disabled never get here.
+ * Chapter 4: _mcount IS ftrace_caller, with two ways in, as in today's
+ * kernel.  Until ftrace_dyn_arch_init() replaces its first instruction
+ * with a nop, _mcount is the stub every call made before the sites are
+ * converted goes through (constructors that run before ours): it gives
+ * the site's 8 bytes back and returns.  After that:
+ *
+ *	jal site, enabled	"jal ftrace_caller+8" (FTRACE_CALLER_SKIP)
+ *				with a nop in its delay slot: the start-up
+ *				conversion made its -8 a nop, so it enters
+ *				with sp as the function has it
+ *	-mlong-calls site	"jalr r" to _mcount+0 with its -8 (delay slot
+ *				or just before): the stub's delay slot gives
+ *				the 8 bytes back
+ *	a site recordmcount	"jal _mcount; addiu sp,sp,-8": the same as a
+ *	never saw		long call
+ *
+ * Either way, past the stub's two words sp is the traced function's own,
+ * ra = selfpc + 8 (past the call's delay slot), at = parent_ip, t4 as
+ * -mmcount-ra-address set it, a0-a3, $f12, $f14 and v0 as at _mcount's
+ * entry at stage 1 (the comment at the top of this file).  A thread that
+ * fetched a site's call just before the site was disabled still gets
+ * here, and then finds a nop at ra - 8: the ip computation below copes.
  *
  * ftrace_stub is the "no tracer" function, called as one at ftrace_call.
  * Reached by _mcount's jump it returns into the traced function with the
@@ -183,6 +198,36 @@ ftrace_stub:
 	.end	ftrace_stub
 	.size	ftrace_stub, .-ftrace_stub
 
+#ifndef CONFIG_FTRACE_MCOUNT_RECORD
+/*
+ * The ftraced design (chapter 4's history): no table of sites, so _mcount's
+ * first instruction stays "j ftrace_record_caller" and every site not
+ * converted yet comes here to be recorded (ftrace_mcount_function,
+ * linux/ftrace.h).  Entered with sp, ra and at as ftrace_stub is.  Only jal
+ * sites are recorded: a -mlong-calls site's ip is not ra - 8, the daemon
+ * finds no call there and leaves it alone.
+ */
+	.type	ftrace_record_caller, @function
+	.ent	ftrace_record_caller
+ftrace_record_caller:
+	mcount_save_regs
+	addiu	$a0, $ra, -MCOUNT_INSN_SIZE	/* arg 1: ip, the jal */
+	move	$a1, $at		/* arg 2: parent_ip */
+	move	$a2, $zero		/* arg 3: no ftrace_ops */
+	lui	$t9, %hi(ftrace_mcount_function)
+	lw	$t9, %lo(ftrace_mcount_function)($t9)
+	jalr	$t9
+	 addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs */
+	mcount_restore_regs
+	jr	$ra			/* into the traced function */
+	 move	$ra, $at
+	.end	ftrace_record_caller
+	.size	ftrace_record_caller, .-ftrace_record_caller
+#define MCOUNT_STUB	ftrace_record_caller
+#else
+#define MCOUNT_STUB	ftrace_stub
+#endif
+
 	.globl	_mcount
 	.type	_mcount, @function
 	.globl	ftrace_caller
@@ -190,12 +235,18 @@ ftrace_stub:
 	.ent	_mcount
 _mcount:
 ftrace_caller:
-	j	ftrace_stub		/* a nop after ftrace_dyn_arch_init() */
+	j	MCOUNT_STUB		/* a nop after ftrace_dyn_arch_init() */
 	 addiu	$sp, $sp, 8		/* both ways: the site's two words */
+.Lftrace_caller_skip:
+	/* enabled jal sites come in here (asm/ftrace.h) */
+	.if	.Lftrace_caller_skip - ftrace_caller - FTRACE_CALLER_SKIP
+	.error	"FTRACE_CALLER_SKIP is not the size of the stub"
+	.endif
 	mcount_save_regs
 	/*
 	 * arg 1: ip, which must be rec->ip (filters look records up by it):
-	 * the jal, ra - 8, unless the call was a -mlong-calls jalr, whose
+	 * the jal (of ftrace_caller+8, or of _mcount for a site without a
+	 * record), ra - 8, unless the call was a -mlong-calls jalr, whose
 	 * site starts at its lui a few words earlier.
 	 */
 	lw	$t0, -MCOUNT_INSN_SIZE($ra)

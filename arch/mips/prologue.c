@@ -24,7 +24,8 @@
  *   with the lui/ori anywhere before the subu, between the saves at -O2.
  * Then the mcount call site, whose own "addiu sp,sp,-8" is given back by
  * _mcount before the body runs (delay slot at -O1 and up, before the jal
- * at -O0), and -mmcount-ra-address's t4 (ftrace.c).
+ * at -O0; a nop once dynamic ftrace converted the site), and
+ * -mmcount-ra-address's t4 (ftrace.c).
  *
  * So the decoder reads backwards from pc, adding up every allocation it
  * meets (an "sw ra" seen on the way is relative to the sp of its time:
@@ -57,22 +58,19 @@ static int is_mcount_call(const uint32_t *p)
 
 /*
  * The mcount site's "addiu sp,sp,-8": next to its jal (either side), or
- * before the "addiu sp,sp,8" that replaces a jal when a site is disabled;
- * also next to the other words mips_mcount_site_insn() (asm/ftrace.h)
- * knows: a -mlong-calls jalr, and the "bnezl zero,1f" of a disabled -O2
- * site (chapter 4).  Never the function's own allocation: that is not
- * next to a call.
+ * next to the other call mips_mcount_site_insn() (asm/ftrace.h) knows, a
+ * -mlong-calls jalr.  Never the function's own allocation: that is not
+ * next to a call.  A recorded jal site has no -8 once stage 3's start-up
+ * conversion made it a nop (chapter 4); nops are passed over as part of
+ * any prologue.
  */
 static int is_site_adjust(const uint32_t *p, const uint32_t *start)
 {
 	if (*p != MIPS_INSN_ADDIU_SP_M8)
 		return 0;
-	return is_mcount_call(p + 1) || p[1] == MIPS_INSN_ADDIU_SP_8 ||
-	       mips_mcount_site_insn(p[1]) ||
+	return is_mcount_call(p + 1) || mips_mcount_site_insn(p[1]) ||
 	       (p > start && (is_mcount_call(p - 1) ||
-			      (mips_mcount_site_insn(p[-1]) &&
-			       /* a previous epilogue's "addiu sp,sp,8" */
-			       p[-1] != MIPS_INSN_ADDIU_SP_8)));
+			      mips_mcount_site_insn(p[-1])));
 }
 
 static int is_move(uint32_t insn, int rd, int rs)

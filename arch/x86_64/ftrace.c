@@ -77,42 +77,61 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 	return n;
 }
 
+/*
+ * The ftraced design's other disabled form (FTRACE_FL_JMP): "jmp .+5",
+ * eb 03, over the first two bytes, the last three left as they were and
+ * jumped over.  Those three bytes are whatever the call there held.
+ */
+static void ftrace_jmp_over(unsigned char *insn, unsigned long ip)
+{
+	memcpy(insn + 2, (const unsigned char *)ip + 2, MCOUNT_INSN_SIZE - 2);
+	insn[0] = 0xeb;
+	insn[1] = MCOUNT_INSN_SIZE - 2;
+}
+
+static void ftrace_disabled_insn(unsigned char *insn,
+				 const struct dyn_ftrace *rec)
+{
+	if (rec->flags & FTRACE_FL_JMP)
+		ftrace_jmp_over(insn, rec->ip);
+	else
+		memcpy(insn, ftrace_nop, MCOUNT_INSN_SIZE);
+}
+
 int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
 {
-	unsigned char old[MCOUNT_INSN_SIZE];
+	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	int ret = ftrace_call_replace(old, rec->ip, addr);
 
 	if (ret)
 		return ret;
-	return ftrace_modify_code(rec->ip, old, ftrace_nop, MCOUNT_INSN_SIZE);
+	ftrace_disabled_insn(new, rec);
+	return ftrace_modify_code(rec->ip, old, new, MCOUNT_INSN_SIZE);
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
-	unsigned char new[MCOUNT_INSN_SIZE];
+	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	int ret = ftrace_call_replace(new, rec->ip, addr);
 
 	if (ret)
 		return ret;
-	return ftrace_modify_code(rec->ip, ftrace_nop, new, MCOUNT_INSN_SIZE);
+	ftrace_disabled_insn(old, rec);
+	return ftrace_modify_code(rec->ip, old, new, MCOUNT_INSN_SIZE);
 }
 
-/* what the call at ftrace_call calls now; mcount.S starts with ftrace_stub */
-static unsigned long ftrace_call_func = (unsigned long)ftrace_stub;
-
+/* ftrace_call: "call <what it calls now>" becomes "call func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
 	unsigned long ip = (unsigned long)ftrace_call;
 	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	int ret;
 
-	ret = ftrace_call_replace(old, ip, ftrace_call_func);
+	ret = ftrace_call_replace(old, ip, (unsigned long)ftrace_call_func());
 	if (!ret)
 		ret = ftrace_call_replace(new, ip, (unsigned long)func);
 	if (!ret)
 		ret = ftrace_modify_code(ip, old, new, MCOUNT_INSN_SIZE);
-	if (!ret)
-		ftrace_call_func = (unsigned long)func;
 	return ret;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */

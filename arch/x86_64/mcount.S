@@ -62,7 +62,12 @@ ftrace_stub:
 	ret
 	.size	ftrace_stub, .-ftrace_stub
 
-#ifndef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapters 1 and 2; and chapter 4's ftraced design, where the sites call
+ * mcount until the daemon patched them and mcount records them
+ * (MCOUNT_TRACE_FUNCTION, linux/ftrace.h).
+ */
+#ifndef CONFIG_FTRACE_MCOUNT_RECORD
 	.globl	mcount
 	.type	mcount, @function
 mcount:
@@ -71,7 +76,7 @@ mcount:
 	 * straight line to "ret" so that with no tracer a call costs a few
 	 * loads, compares and not-taken branches.
 	 */
-	cmpq	$ftrace_stub, ftrace_trace_function(%rip)
+	cmpq	$ftrace_stub, MCOUNT_TRACE_FUNCTION(%rip)
 	jne	trace
 .Lcheck_graph:
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -85,12 +90,12 @@ mcount:
 trace:
 	SAVE_ARGS
 	TRACER_ARGS
-	call	*ftrace_trace_function(%rip)
+	call	*MCOUNT_TRACE_FUNCTION(%rip)
 	RESTORE_ARGS
 	/* both tracers may be on: the graph one gets its turn too */
 	jmp	.Lcheck_graph
 	.size	mcount, .-mcount
-#endif /* !CONFIG_DYNAMIC_FTRACE */
+#endif /* !CONFIG_FTRACE_MCOUNT_RECORD */
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
@@ -101,11 +106,13 @@ trace:
  * mcount is only reached by sites not converted yet: calls made by
  * constructors that run before the start-up conversion.  It does nothing.
  */
+#ifdef CONFIG_FTRACE_MCOUNT_RECORD
 	.globl	mcount
 	.type	mcount, @function
 mcount:
 	ret
 	.size	mcount, .-mcount
+#endif
 
 /*
  * ftrace_caller is only reached from enabled sites, so it needs no test:

@@ -4,8 +4,9 @@
  *
  * A process has no interrupts, but it has their exact analogue: a signal
  * handler can run between any two instructions of the thread it lands on.
- * "Disabling interrupts" is blocking every signal in the thread's mask, and
- * the saved "flags" are the previous mask.  It is a system call, so the
+ * "Disabling interrupts" is blocking every signal in the thread's mask
+ * (but the traps the kit causes itself, below), and the saved "flags" are
+ * the previous mask.  It is a system call, so the
  * tracer's hot path never uses it: it is for the rare slow paths (a thread's
  * first event, switching tracers, writing the trace out).  Every arch can use
  * this file as it is; an arch's asm/irqflags.h includes it.
@@ -26,13 +27,26 @@
 typedef sigset_t irqflags_t;
 
 extern __thread unsigned int local_irq_depth;
+/*
+ * Signals left open, bit sig - 1: the synchronous traps the kit itself
+ * causes (linux/trap_signal.h), as the kernel's int3 works with
+ * interrupts off.
+ */
+extern unsigned long local_irq_never_blocked;
 
 static inline __attribute__((always_inline, no_instrument_function))
 void arch_local_irq_save(irqflags_t *flags)
 {
+	unsigned long open = local_irq_never_blocked;
 	sigset_t all;
 
 	sigfillset(&all);
+	while (open) {
+		int bit = __builtin_ctzl(open);
+
+		sigdelset(&all, bit + 1);
+		open &= open - 1;
+	}
 	pthread_sigmask(SIG_BLOCK, &all, flags);
 	local_irq_depth++;		/* no signal can see it half-done */
 }

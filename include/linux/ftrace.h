@@ -14,6 +14,19 @@
 
 #include <asm/ftrace.h>
 
+/*
+ * The pointer the arch's chapter 1 mcount calls through.  In the ftraced
+ * design (chapter 4's 2008 history: CONFIG_DYNAMIC_FTRACE without
+ * CONFIG_FTRACE_MCOUNT_RECORD) that mcount is what a site calls until the
+ * daemon patched it, and it calls ftrace_record_ip() through a pointer of
+ * its own (stage3-dynamic/ftraced.c).
+ */
+#if defined(CONFIG_DYNAMIC_FTRACE) && !defined(CONFIG_FTRACE_MCOUNT_RECORD)
+#define MCOUNT_TRACE_FUNCTION	ftrace_mcount_function
+#else
+#define MCOUNT_TRACE_FUNCTION	ftrace_trace_function
+#endif
+
 #ifndef __ASSEMBLY__
 #include <stddef.h>
 
@@ -158,7 +171,8 @@ int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace);
 
 int register_ftrace_graph(trace_func_graph_ret_t retfunc,
 			  trace_func_graph_ent_t entryfunc);
-void unregister_ftrace_graph(void);
+/* 0, or -errno when the code could not be changed: still registered */
+int unregister_ftrace_graph(void);
 /*
  * A second user of the return stack besides the tracer: the function
  * profiler (extras/fgraph_profile.c).  Its entry callback sees every call,
@@ -166,7 +180,7 @@ void unregister_ftrace_graph(void);
  */
 int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
 				   trace_func_graph_ent_t entryfunc);
-void unregister_ftrace_profiler_graph(void);
+int unregister_ftrace_profiler_graph(void);
 
 /* arch: mcount.S and ftrace.c */
 void ftrace_graph_caller(void);
@@ -183,7 +197,8 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 /*
  * prepare_ftrace_return() cannot find func's return slot (code it cannot
  * read): func runs unhijacked, and the first such function of each kind
- * (*said, the caller's own flag) is named on stderr, followed by why.
+ * (*said, the caller's own flag) is named on stderr at exit, followed by
+ * why.  Safe anywhere: it only records.
  */
 void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why);
 /*
@@ -205,11 +220,35 @@ unsigned long fgraph_unwind_frame(unsigned long sp, int drop);
 /* The calls too deep for the return stack, all threads (the stats file). */
 unsigned long ftrace_graph_overruns(void);
 unsigned long ftrace_graph_skipped_frames(void);
+/*
+ * For swapcontext() (stage1-static/signal_mask.c): the frames of the
+ * context being left, moved out of the thread's return stack into save
+ * (ftrace_graph_ctx_size() bytes) with the depth they nest at; back in
+ * when the context runs again (stage2-graph/fgraph_context.c).
+ */
+size_t ftrace_graph_ctx_size(void);
+int ftrace_graph_ctx_save(void *save, int *depth);
+void ftrace_graph_ctx_restore(const void *save, int n, int depth);
 #else
 static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 						  unsigned long *retp)
 {
 	return ret;
+}
+
+static inline size_t ftrace_graph_ctx_size(void)
+{
+	return 0;
+}
+
+static inline int ftrace_graph_ctx_save(void *save, int *depth)
+{
+	return 0;
+}
+
+static inline void ftrace_graph_ctx_restore(const void *save, int n,
+					    int depth)
+{
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
@@ -228,6 +267,19 @@ struct dyn_ftrace {
 
 /* rec->flags: the site calls ftrace_caller now */
 #define FTRACE_FL_ENABLED	0x1UL
+/*
+ * rec->flags, the ftraced design: while disabled, the site is a jump over
+ * the rest of the site rather than a NOP (the ftraced_nop setting)
+ */
+#define FTRACE_FL_JMP		0x8UL
+/*
+ * The jump form was x86's answer to "which 5-byte NOP is safe on every
+ * CPU"; an arch that has it says so in asm/ftrace.h.  On the others a
+ * disabled site is the arch's one NOP form.
+ */
+#ifndef ARCH_SUPPORTS_FTRACE_JMP
+#define ARCH_SUPPORTS_FTRACE_JMP	0
+#endif
 
 /*
  * A set of functions, by rec->ip, sorted.  ops->func_hash holds the two an
@@ -253,6 +305,8 @@ int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr);
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
 /* patch the instruction at ftrace_call to call func */
 int ftrace_update_ftrace_func(ftrace_func_t func);
+/* generic, for the arch: what the instruction at ftrace_call calls now */
+ftrace_func_t ftrace_call_func(void);
 /* how many instructions in [start, end) call MCOUNT_ADDR */
 unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end);
 void ftrace_caller(void);
@@ -329,7 +383,7 @@ int ftrace_disable_ftrace_graph_caller(void);
  * each update).
  */
 int ftrace_graph_startup(void);
-void ftrace_graph_shutdown(void);
+int ftrace_graph_shutdown(void);
 extern int ftrace_graph_filter_check;
 int ftrace_graph_filter_wants(unsigned long selfpc);
 
@@ -356,8 +410,9 @@ static inline int ftrace_graph_startup(void)
 	return 0;
 }
 
-static inline void ftrace_graph_shutdown(void)
+static inline int ftrace_graph_shutdown(void)
 {
+	return 0;
 }
 
 static inline int ftrace_graph_wants(unsigned long selfpc)

@@ -1,25 +1,71 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Writing to the program's own code (chapter 4): the kernel's text_poke().
+ * Changing the program's own code while it runs (chapter 4): the kernel's
+ * text_poke() (stage3-dynamic/text_patch.c).
  *
- * Code pages are read-only and executable.  A patch window makes the pages
- * it touches writable AND still executable (the patching code may live on
- * one of them), lets ftrace_modify_code() write, then flushes the
- * instruction cache over what was written (the arch's flush_icache_range(),
- * asm/cacheflush.h) and puts the protection back.
+ * Changes are collected, each verified as it comes, then applied
+ * together, all or none:
  *
  *	text_poke_begin();
- *	... ftrace_modify_code(ip, old, new, len) ...
- *	text_poke_end();
+ *	... ftrace_modify_code(ip, old, new, len) ...	(verify, queue)
+ *	ret = text_poke_end();				(apply)
  *
- * ftrace_modify_code() outside a window opens and closes one for itself.
- * Neither allocates memory or takes a lock: they run while stop_machine()
- * holds every other thread, one of which may own the malloc lock.
+ * ftrace_modify_code() outside a batch is a batch of one.  How a batch is
+ * applied is the patch method, the "patch_method" setting:
+ *
+ *   stop_machine  every other thread is parked in a signal handler while
+ *                 the bytes are written (the design document's way, the
+ *                 2008 kernel's, ARM's today); refused when a thread
+ *                 cannot be parked
+ *   breakpoint    the arch's breakpoint protocol: no thread stops, a
+ *                 thread that meets a site being changed traps and is
+ *                 sent on (x86's text_poke_bp(), asm/text-patching.h)
+ *   word          one aligned word store per change, no thread stops:
+ *                 another CPU fetches the old word or the new one
+ *                 (today's MIPS kernel; any arch whose sites change one
+ *                 word at a time)
+ *
+ * The arch says which it has and which is its default in
+ * asm/text-patching.h.  A batch the chosen method cannot apply (for
+ * "word", a change that is not one aligned word, or that the arch marked
+ * with text_poke_needs_stop()) is applied under stop_machine() instead.
+ *
+ * W^X: only the pages a batch writes are writable, only while it is
+ * applied, and still executable all the while (other threads, and this
+ * code itself, may be running on them: a page taken away from under an
+ * instruction fault); the instruction cache is flushed over exactly the
+ * bytes written.  A program that denies writable code (PR_SET_MDWE) gets
+ * no dynamic ftrace: text_poke_init() refuses, saying so.
  */
 #ifndef _LINUX_TEXT_PATCHING_H
 #define _LINUX_TEXT_PATCHING_H
 
 #include <stddef.h>
+
+/*
+ * The longest change any arch makes: the two instructions of MIPS's and
+ * ARM's start-up conversion.  A batch holds one struct per site (100,000
+ * for a large program) and each method walks it several times, so it is
+ * kept small.
+ */
+#define TEXT_POKE_MAX	8
+
+/* One change: len bytes at ip, from old to new. */
+struct text_poke {
+	unsigned long	ip;
+	unsigned char	old[TEXT_POKE_MAX];
+	unsigned char	new[TEXT_POKE_MAX];
+	unsigned int	len;
+};
+
+enum text_poke_method {
+	TEXT_POKE_STOP_MACHINE,
+	TEXT_POKE_BREAKPOINT,
+	TEXT_POKE_WORD,
+	TEXT_POKE_NR_METHODS
+};
+
+#include <asm/text-patching.h>
 
 /* Learn where the code is (once, may allocate); 0 or -errno. */
 int text_poke_init(void);
@@ -28,8 +74,36 @@ int kernel_text_address(unsigned long ip, size_t len);
 /* fn on each executable segment of the program itself (not a library) */
 void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
 				   void *data), void *data);
+
 void text_poke_begin(void);
-void text_poke_end(void);
+/*
+ * Apply every change queued since text_poke_begin(); 0, or -errno with
+ * nothing changed (-EBUSY: the method could not run; the reason, one
+ * line, in text_poke_error()).
+ */
+int text_poke_end(void);
+/* The same under stop_machine(), whatever the setting (the ftraced design) */
+int text_poke_end_stopped(void);
+/* Room for n changes in the next batch (a hint: a batch grows anyway). */
+void text_poke_reserve(unsigned long n);
+/* Forget the changes queued since text_poke_begin(). */
+void text_poke_cancel(void);
+/*
+ * For an arch: the next change queued is one aligned word, but not one
+ * another thread may execute while it is rewritten (the architecture
+ * guarantees that for some instructions only): its batch is applied under
+ * stop_machine(), whatever the method.
+ */
+void text_poke_needs_stop(void);
+const char *text_poke_error(void);
+
+/*
+ * For an arch's method, while text_poke_end() applies a batch: the pages
+ * of every change are writable.  text_poke_write() stores len bytes at ip
+ * (an aligned word with one store), nothing more: the method decides when
+ * to flush and to synchronize the other threads.
+ */
+void text_poke_write(unsigned long ip, const void *bytes, size_t len);
 
 /*
  * What the last ftrace_modify_code() was asked and found, kept for
@@ -38,7 +112,7 @@ void text_poke_end(void);
 struct text_poke_failure {
 	unsigned long	ip;
 	size_t		len;
-	unsigned char	expected[16], actual[16];
+	unsigned char	expected[TEXT_POKE_MAX], actual[TEXT_POKE_MAX];
 };
 extern struct text_poke_failure text_poke_failure;
 

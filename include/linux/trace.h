@@ -21,7 +21,8 @@ typedef void (*trace_header_fn)(FILE *f, unsigned long entries,
 struct tracer {
 	const char	*name;
 	int		(*init)(void);
-	void		(*reset)(void);
+	/* 0, or -errno: it could not stop, and is still the tracer */
+	int		(*reset)(void);
 	trace_header_fn	print_header;	/* NULL: trace_default_header() */
 	/* entries of other types it prints its own way (0: the type's own) */
 	unsigned int	(*print_line)(FILE *f, struct trace_buffer *b,

@@ -31,5 +31,10 @@ int tracefs_parse_ulong(const char *file, const char *val,
 /* One-line error for a rejected setting, printed by the env parser. */
 void tracefs_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+/*
+ * Why a step failed with err: the error it set since the last
+ * tracefs_error("%s", ""), or strerror(-err).
+ */
+const char *tracefs_why(int err);
 
 #endif

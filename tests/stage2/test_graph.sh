@@ -395,12 +395,14 @@ test_without_fp_test_and_ret_addr_ptr() {
 		fail "runtime without the HAVE_* flags"
 	assertFalse "built without the FP test" \
 		"grep -q HAVE_FUNCTION_GRAPH_FP_TEST '$lib/.flags'"
+	# the link's options, the C library calls the runtime wraps included
+	local libs
+	libs=$(mkvar TRACE_LIBS | sed "s|[^ ]*/libftrace\.a|$lib/libftrace.a|")
 	for p in stacks jumps; do
 		$CC -O2 $(mkvar TRACE_CFLAGS) -I"$KIT/include" \
 			-c "$KIT/tests/progs/graph/$p.c" -o "$TMPD/$p.nh.o" &&
 		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) \
-			-o "$TMPD/$p.nh" "$TMPD/$p.nh.o" -Wl,--whole-archive \
-			"$lib/libftrace.a" -Wl,--no-whole-archive -lpthread ||
+			-o "$TMPD/$p.nh" "$TMPD/$p.nh.o" $libs ||
 			fail "link $p"
 	done
 	build_both stacks stacks.c

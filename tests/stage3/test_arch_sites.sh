@@ -4,6 +4,8 @@
 #   MIPS: "jal _mcount" with the -8 in its delay slot (-O2) or before it
 #         (-O0), and -mlong-calls "lui; addiu; ...; jalr" (-O2 and -O0);
 #   ARM:  ARM-state and Thumb-2 "push {lr}; bl" (-O2 and -O0).
+# Which words each change writes: two per site at start-up at most, and
+# one aligned word per switch afterwards (test_one_aligned_word_per_switch).
 # x86_64 has one shape, which the generic suites cover.
 . "$KIT/tests/lib.sh"
 
@@ -75,31 +77,48 @@ func_of() { # the function a site is in
 		END { print f }'
 }
 
-# What a disabled site must hold, from the bytes gcc and ld left there.
-expected_nop() {
+# The shape of the site at ip, from the bytes gcc and ld left there:
+# MIPS jal (-8 in the delay slot), jal-O0 (-8 before the jal), long:N (a
+# -mlong-calls sequence, N = the words "b 1f" skips); ARM arm, thumb.
+site_shape() {
 	local ip=$1 w p n k r
 	w=$(orig "$ip")
 	case $ARCH in
 	mips)
 		p=$(orig "$(hex $((0x$ip - 4)))") n=$(orig "$(hex $((0x$ip + 4)))")
 		case $((0x$w >> 26)) in
-		3)	[ "$n" = 27bdfff8 ] && { echo 54000001; return; }
+		3)	[ "$n" = 27bdfff8 ] && { echo jal; return; }
 			[ "$p" = 27bdfff8 ] && [ "$n" = 00000000 ] &&
-				{ echo 27bd0008; return; } ;;
+				{ echo jal-O0; return; } ;;
 		15)	r=$(((0x$w >> 16) & 31))
 			for k in 2 3 4 5 6 7; do
 				if [ $((0x$(orig "$(hex $((0x$ip + 4 * k)))"))) = \
 				     $((0xf809 | r << 21)) ]; then
-					printf '%08x\n' $((0x10000000 + k + 1))
+					echo "long:$((k + 1))"
 					return
 				fi
 			done ;;
 		esac ;;
 	arm)
-		if is_thumb "$ip"; then echo 0d04f10d; else echo e28dd004; fi
+		if is_thumb "$ip"; then echo thumb; else echo arm; fi
 		return ;;
 	esac
-	echo "unknown-shape"
+	echo unknown
+}
+
+# What a disabled site must hold at rec->ip, by its shape: a nop (MIPS
+# jal sites, ARM, Thumb-2's nop.w as memory holds it) or, for a long
+# call, "b 1f".
+expected_nop() {
+	local shape
+	shape=$(site_shape "$1")
+	case $shape in
+	jal|jal-O0) echo 00000000 ;;
+	long:*) printf '%08x\n' $((0x10000000 + ${shape#long:})) ;;
+	arm) echo e320f000 ;;
+	thumb) echo 8000f3af ;;
+	*) echo "unknown-shape" ;;
+	esac
 }
 
 # ARM: a Thumb site follows "push {lr}" = b500.
@@ -128,12 +147,18 @@ arm_call_target() {
 	fi
 }
 
-# Is the site as a call must be: MIPS gcc's own bytes (the seed design
-# calls _mcount == ftrace_caller), ARM a bl/blx of ftrace_caller.
+# Is the site as a call must be: MIPS "jal ftrace_caller+8" (a long call:
+# gcc's own lui, into _mcount == ftrace_caller), ARM a bl/blx of
+# ftrace_caller.
 is_call() { # ip word
 	local t
 	case $ARCH in
-	mips) [ "$2" = "$(orig "$1")" ] ;;
+	mips)
+		case $(site_shape "$1") in
+		long:*) [ "$2" = "$(orig "$1")" ] ;;
+		*) [ "$2" = "$(printf '%08x' $((3 << 26 |
+			((0x$(sym ftrace_caller) + 8) >> 2 & 0x3ffffff))))" ] ;;
+		esac ;;
 	arm) t=$(arm_call_target "$1" "$2")
 	     [ -n "$t" ] && [ $((0x$t)) = $((0x$(sym ftrace_caller))) ] ;;
 	esac
@@ -154,11 +179,12 @@ test_all_shapes_present() {
 	only_on mips arm || return 0
 	local shapes
 	shapes=$(sed -n 's/^off \([0-9a-f]*\) .*/\1/p' "$TMPD/out" |
-		while read -r ip; do expected_nop "$ip"; done | sort -u | tr '\n' ' ')
+		while read -r ip; do site_shape "$ip"; done |
+		sort -u | tr '\n' ' ')
 	case $ARCH in
 	mips) assertEquals "jal -O2, jal -O0, long -O2, long -O0" \
-		"10000005 10000006 27bd0008 54000001 " "$shapes" ;;
-	arm) assertEquals "ARM and Thumb-2" "0d04f10d e28dd004 " "$shapes" ;;
+		"jal jal-O0 long:5 long:6 " "$shapes" ;;
+	arm) assertEquals "ARM and Thumb-2" "arm thumb " "$shapes" ;;
 	esac
 }
 
@@ -180,6 +206,120 @@ test_site_bytes_in_every_state() {
 	done <"$TMPD/out"
 	assertEquals "every site as its state says" 0 $bad
 	assertTrue "some calls seen ($calls)" "[ $calls -gt 6 ]"
+}
+
+# The words of the window archsites.c prints for the site at ip: from the
+# binary on disk, or as read back from memory in a state.
+WIN_BEFORE=2 WIN_WORDS=12
+file_win() { # ip
+	local addr off base=$(((0x$1 & ~3) - 4 * WIN_BEFORE))
+	read -r addr off <<<"$text"
+	od -An -tx4 --endian=$endian -j $((base - 0x$addr + 0x$off)) \
+		-N $((4 * WIN_WORDS)) "$TMPD/prog" | tr -s ' \n' '  ' |
+		sed 's/^ //; s/ $//'
+}
+mem_win() { # state ip
+	awk -v s="$1" -v ip="$2" '$1 == "win" && $2 == s && $3 == ip {
+		$1 = $2 = $3 = ""; sub(/^ +/, ""); print }' "$TMPD/out"
+}
+
+# The words that differ between two windows of the site at ip, as their
+# offsets from ip ("-4 0": the word before the site's and its own).  Small
+# functions put other sites in the window: only the words after the
+# previous site (its call and the word after it) and before the next one
+# (the word before its call) are the site's.
+changed_words() { # ip win1 win2
+	local base=$(((0x$1 & ~3) - 4 * WIN_BEFORE)) i=0 a b w
+	local lo=${SITE_LO[$1]} hi=${SITE_HI[$1]}
+	read -r -a a <<<"$2"
+	read -r -a b <<<"$3"
+	for ((i = 0; i < WIN_WORDS; i++)); do
+		w=$((base + 4 * i))
+		[ $w -ge $lo ] && [ $w -lt $hi ] || continue
+		[ "${a[i]}" = "${b[i]}" ] || printf '%d ' $((w - 0x$1))
+	done | sed 's/ $//'
+}
+
+# SITE_LO[ip], SITE_HI[ip]: the bounds changed_words() keeps.
+declare -A SITE_LO SITE_HI
+site_bounds() {
+	local ip prev=
+	for ip in $(sed -n 's/^off \([0-9a-f]*\) .*/\1/p' "$TMPD/out" |
+		    sort -u | while read -r a; do echo $((0x$a)); done |
+		    sort -n); do
+		SITE_LO[$(hex $ip)]=$((prev ? (prev + 8) & ~3 : 0))
+		[ -n "$prev" ] && SITE_HI[$(hex $prev)]=$(((ip - 4) & ~3))
+		prev=$ip
+	done
+	SITE_HI[$(hex $prev)]=$((1 << 40))
+}
+
+# What the start-up conversion rewrites, by shape: the only change of
+# two words a site ever sees (MIPS: the jal and its -8; a long call keeps
+# its one word, the lui; ARM: the push and the call).
+startup_words() { # ip
+	case $(site_shape "$1") in
+	jal) echo "0 4" ;;
+	jal-O0|arm) echo "-4 0" ;;
+	long:*) echo 0 ;;
+	thumb) words_of $((0x$1 - 2)) 6 "$1" ;;
+	*) echo unknown-shape ;;
+	esac
+}
+
+# The aligned words that hold the n bytes at addr, as offsets from ip.
+words_of() { # addr n ip
+	local w last=$((($1 + $2 - 1) & ~3)) out=
+	for ((w = $1 & ~3; w <= last; w += 4)); do
+		out="$out${out:+ }$((w - 0x$3))"
+	done
+	echo "$out"
+}
+
+# After start-up a site is switched on and off by ONE aligned word: the
+# TEST_DYN_SWITCH_BYTES bytes of the call at rec->ip, unless a Thumb-2
+# call starts at 2 mod 4 and straddles two words (the generic code must
+# stop the other threads for those).  Two words change only at start-up,
+# from the binary on disk to the disabled site; disabling an enabled site
+# gives back exactly what the start-up conversion left.
+test_one_aligned_word_per_switch() {
+	only_on mips arm || return 0
+	need_facts TEST_DYN_SWITCH_BYTES || return
+	local ip file off on nop want got bad=0 one=0 straddle=0 two=0
+	site_bounds
+	for ip in $(sed -n 's/^off \([0-9a-f]*\) .*/\1/p' "$TMPD/out"); do
+		file=$(file_win "$ip") off=$(mem_win off "$ip")
+		on=$(mem_win on "$ip") nop=$(mem_win nop "$ip")
+		want=$(startup_words "$ip")
+		got=$(changed_words "$ip" "$file" "$off")
+		[ "$got" = "$want" ] || {
+			echo "$ip $(site_shape "$ip") start-up: '$got'," \
+			     "want '$want'"
+			bad=1; }
+		[ "$(echo "$want" | wc -w)" = 2 ] && two=$((two + 1))
+		want=$(words_of $((0x$ip)) "$TEST_DYN_SWITCH_BYTES" "$ip")
+		got=$(changed_words "$ip" "$off" "$on")
+		[ "$got" = "$want" ] || {
+			echo "$ip $(site_shape "$ip") enabling: '$got'," \
+			     "want '$want'"
+			bad=1; }
+		got=$(changed_words "$ip" "$off" "$nop")
+		[ -z "$got" ] || {
+			echo "$ip $(site_shape "$ip") disabled again: '$got'"
+			bad=1; }
+		case $want in
+		0) one=$((one + 1)) ;;
+		*) straddle=$((straddle + 1)) ;;
+		esac
+	done
+	assertEquals "every switch as described" 0 $bad
+	assertTrue "sites switched by one aligned word: $one" "[ $one -gt 6 ]"
+	assertTrue "two-word start-up conversions seen: $two" "[ $two -gt 3 ]"
+	# only a Thumb-2 call may straddle two words
+	case $ARCH in
+	arm) echo "  (Thumb-2 calls at 2 mod 4, two words a switch: $straddle)" ;;
+	*) assertEquals "no site straddles two words" 0 $straddle ;;
+	esac
 }
 
 # The trace itself: the functions of every shape are traced, with the

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Chapter 4: sites change while other threads run through them.  Eight
 # threads call traced functions while the main thread switches the tracer
-# and the filters 1,000 times (stop_machine() parks them for each change).
+# and the filters 1,000 times (with the arch's default method).
 . "$KIT/tests/lib.sh"
 
 test_switching_under_load() {
@@ -22,23 +22,52 @@ sum 3001" "$(cat "$TMPD/out")"
 	assertEquals "malformed lines" 0 "$bad"
 }
 
-# A thread that blocks every signal and keeps running cannot be parked:
-# the change is refused with one line, nothing is patched, and the
-# program still computes its result.
-test_thread_blocking_signals_is_refused() {
+# Threads that block every signal, one spinning in traced code, one asleep
+# in read(): the arch's default method stops no thread, so neither is an
+# obstacle, and every change happens.
+test_threads_blocking_signals_default_method() {
 	FTRACE_CURRENT_TRACER=nop run_target "$O/dyn/dynblock" >"$TMPD/out" 2>"$TMPD/err"
 	assertEquals "exit status" 0 $?
-	assertTrue "refused with the reason" \
-		"grep -Eq '^switch: current_tracer: function failed to start: stop_machine: thread [0-9]+ did not stop within [0-9]+ ms \(does it block signal [0-9]+\?\); code left unchanged$' '$TMPD/out'"
-	assertTrue "unregister refused, ops kept" \
-		"grep -qx 'unregister -16, still called 1' '$TMPD/out'"
-	assertTrue "unregister once the thread is gone" "grep -qx 'unregister later 0' '$TMPD/out'"
-	assertTrue "still nop" "grep -qx 'tracer nop' '$TMPD/out'"
-	assertTrue "sites untouched: the counter's, not the tracer's" \
-		"grep -qx 'enabled (1)' '$TMPD/out'"
-	assertTrue "a thread asleep with signals blocked does not matter" \
-		"grep -qx 'asleep: switch ok, enabled [1-9][0-9]*' '$TMPD/out'"
-	assertTrue "result" "grep -qx 'spin result 42' '$TMPD/out'"
+	assertEquals "spinning: unregister 0, still called 0
+spinning: to function: ok
+spinning: tracer function, spin_step (1)
+spinning: to nop: ok
+spin result 42
+gone: to function: ok
+gone: tracer function, spin_step (1)
+gone: to nop: ok
+gone: tracer nop, spin_step none
+asleep: to function: ok
+asleep: tracer function, spin_step (1)
+asleep: to nop: ok
+sleeper read 1
+end: tracer nop, spin_step none" "$(cat "$TMPD/out")"
+}
+
+# With stop_machine selected neither thread can be parked: each change is
+# refused with one line, nothing is patched, the ops stays registered and
+# the tracer stays nop; once the threads are gone the same changes work.
+test_threads_blocking_signals_stop_machine() {
+	FTRACE_PATCH_METHOD=stop_machine FTRACE_CURRENT_TRACER=nop \
+		run_target "$O/dyn/dynblock" >"$TMPD/out" 2>"$TMPD/err"
+	assertEquals "exit status" 0 $?
+	local refused='refused: current_tracer: function failed to start: stop_machine: thread [0-9]+ (blocks signal [0-9]+ and cannot be stopped|did not stop within [0-9]+ ms \(does it block signal [0-9]+\?\)); code left unchanged'
+	sed -E "s/$refused/REFUSED/" "$TMPD/out" >"$TMPD/norm"
+	assertEquals "spinning: unregister -16, still called 1
+spinning: to function: REFUSED
+spinning: tracer nop, spin_step (1)
+spinning: to nop: ok
+spin result 42
+gone: unregister 0
+gone: to function: ok
+gone: tracer function, spin_step (1)
+gone: to nop: ok
+gone: tracer nop, spin_step none
+asleep: to function: REFUSED
+asleep: tracer nop, spin_step none
+asleep: to nop: ok
+sleeper read 1
+end: tracer nop, spin_step none" "$(cat "$TMPD/norm")"
 }
 
 . shunit2

@@ -51,6 +51,23 @@ test_graph_call_is_a_nop_off_and_a_jump_on() {
 	assertEquals "no noise" "" "$(cat "$TMPD/err")"
 }
 
+# Every patch method of the arch turns ftrace_graph_call into the jump and
+# back (chapter 4's methods, chapter 5's site).
+test_graph_call_with_every_patch_method() {
+	local m
+	for m in $(patch_methods); do
+		FTRACE_PATCH_METHOD=$m dgctl gsite \
+			write:current_tracer=function_graph gsite calls \
+			write:current_tracer=nop gsite
+		assertEquals "$m: exit status" 3 $?
+		assertEquals "$m: off" nop "$(gsite_state 1)"
+		assertEquals "$m: function_graph" jump "$(gsite_state 2)"
+		assertEquals "$m: off again" nop "$(gsite_state 3)"
+		assertEquals "$m" "calls: 11" "$(grep '^calls' "$TMPD/out")"
+		assertEquals "$m: no noise" "" "$(cat "$TMPD/err")"
+	done
+}
+
 test_filter_selects_sites_and_graph() {
 	FTRACE_SET_FTRACE_FILTER='g_mid h_other' dgctl sites \
 		write:current_tracer=function_graph sites read:enabled_functions calls

@@ -8,8 +8,10 @@
 # "other: <disassembly>".  The bytes are decoded by objdump, not compared
 # with the arch code's constants: as ARM code first, then as Thumb-2
 # (a site does not say which it is; arch/arm/ftrace.c reads the push).
-#   ARM:     bl ftrace_caller   <->  add sp, sp, #4
-#   Thumb-2: blx ftrace_caller  <->  add.w sp, sp, #4
+# Once the start-up conversion made the push "mov ip, lr" (4 bytes
+# before ADDR, or 2 in Thumb-2), only the call at ADDR changes:
+#   ARM:     bl ftrace_caller   <->  nop
+#   Thumb-2: blx ftrace_caller  <->  nop.w
 site_state() {
 	local f=$TMPD/site.bin dis mode
 	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
@@ -18,7 +20,7 @@ site_state() {
 			"$f" | sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p' |
 			tr -s ' \t' ' ' | sed 's/ *$//; s/ *@.*//')
 		case $mode:$dis in
-		":add sp, sp, #4"|*":add.w sp, sp, #4") echo nop; return ;;
+		:nop|":nop {0}"|*":nop.w") echo nop; return ;;
 		":bl 0x$3"|*":blx 0x$3") echo call; return ;;
 		esac
 	done

@@ -42,3 +42,9 @@ TEST_GRAPH_SHAPES=none
 # ftrace_caller (then only a filter in force leaves it out), "stub" when
 # it reaches a stub (never traced).
 TEST_UNRECORDED_SITES=stub
+
+# Dynamic ftrace (tests/stage3/test_arch_sites.sh): once the start-up
+# conversion is done, enabling or disabling a site changes only these
+# bytes at rec->ip, nop <-> bl/blx: one aligned word, or two for a
+# Thumb-2 call that starts at 2 mod 4.
+TEST_DYN_SWITCH_BYTES=4

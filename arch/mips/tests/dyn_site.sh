@@ -7,11 +7,12 @@
 # the call and its delay slot (8 bytes); CALLER: ftrace_caller's address.
 # Prints "nop", "call" or "other: <disassembly>".  The words are decoded
 # by objdump, not compared with the arch code's constants.  The three
-# shapes (arch/mips/ftrace.c):
-#   jal _mcount; addiu sp,sp,-8    <->  bnezl zero,1f; addiu sp,sp,-8
-#   (-O0)        jal _mcount; nop  <->  addiu sp,sp,8; nop
-#   (-mlong-calls) lui v1,..; addiu v1,..  <->  b 1f; addiu v1,..
-# and the seed design's enabled site calls _mcount, which IS CALLER.
+# shapes (arch/mips/ftrace.c), disabled <-> enabled once the start-up
+# conversion is done:
+#   jal sites (-O2, and -O0 whose -8 before the jal is a nop now):
+#     nop; nop  <->  jal CALLER+8; nop
+#   -mlong-calls: b 1f; addiu v1,..  <->  lui v1,..; addiu v1,..
+# (_mcount, which a long call loads, IS CALLER).
 site_state() {
 	local f=$TMPD/site.bin dis w1 w2 hi lo
 	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
@@ -20,14 +21,12 @@ site_state() {
 		sed 's/ *$//')
 	w1=$(echo "$dis" | sed -n 1p) w2=$(echo "$dis" | sed -n 2p)
 	case $w1 in
-	"bnezl zero,0x$(printf '%x' $((0x$1 + 8)))")
-		[ "$w2" = "addiu sp,sp,-8" ] && { echo nop; return; } ;;
-	"addiu sp,sp,8")
+	nop)
 		[ "$w2" = nop ] && { echo nop; return; } ;;
 	"b 0x"*)
 		case $w2 in "addiu v1,v1,"*) echo nop; return ;; esac ;;
-	"jal 0x$3")
-		case $w2 in "addiu sp,sp,-8"|nop) echo call; return ;; esac ;;
+	"jal 0x$(printf '%x' $((0x$3 + 8)))")
+		[ "$w2" = nop ] && { echo call; return; } ;;
 	"lui v1,0x"*)
 		hi=${w1#lui v1,} lo=${w2#addiu v1,v1,}
 		if [ "$lo" != "$w2" ] &&

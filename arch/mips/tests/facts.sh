@@ -64,3 +64,8 @@ TEST_GRAPH_SHAPES='-mlong-calls'
 # ftrace_caller (then only a filter in force leaves it out), "stub" when
 # it reaches a stub (never traced).  _mcount is ftrace_caller here.
 TEST_UNRECORDED_SITES=traced
+
+# Dynamic ftrace (tests/stage3/test_arch_sites.sh): once the start-up
+# conversion is done, enabling or disabling a site changes only these
+# bytes at rec->ip (the jal, or a long call's lui): one aligned word.
+TEST_DYN_SWITCH_BYTES=4

@@ -5,7 +5,8 @@
 #
 # ADDR: the site (hex, no 0x), HEX: the bytes read back from memory there
 # (dynctl "sites"), CALLER: ftrace_caller's address.  Prints "nop" for the
-# disabled site, "call" for a call of CALLER, else "other: <disassembly>".
+# disabled site, "call" for a call of CALLER, "jmp" for the ftraced
+# design's jump over the rest of the site, else "other: <disassembly>".
 # The bytes are decoded by objdump, not compared with constants: the test
 # does not trust the arch code's own idea of the encoding.
 site_state() {
@@ -16,6 +17,7 @@ site_state() {
 	case $dis in
 	"nopl 0x0(%rax,%rax,1)") echo nop ;;
 	"call 0x$3") echo call ;;
+	"jmp 0x$(printf '%x' $((0x$1 + 5)))"$'\n'*) echo jmp ;;
 	*) echo "other: $dis" ;;
 	esac
 }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stop_machine() and threads that block signals (chapter 4):
- * - a thread that blocks every signal and keeps running cannot be parked:
- *   switching the tracer on must fail with one line, and change nothing;
- *   unregistering an ftrace_ops fails and leaves it registered (its
- *   callback is still called), until the thread is gone;
- * - a thread that blocks every signal but sleeps in a system call runs no
- *   code: the switch must succeed.
+ * Threads that block every signal while the code changes (chapter 4).
+ *
+ * A spinner blocks every signal and keeps calling a traced function; a
+ * sleeper blocks every signal and sleeps in read().  With a method that
+ * stops no thread (breakpoint, word) both are no obstacle.  With
+ * stop_machine neither can be parked, so every change is refused with
+ * one line and nothing is patched: the ops stays registered (its callback
+ * still called), the tracer stays what it was, and the same changes work
+ * once the threads are gone.  Whatever happens, current_tracer,
+ * enabled_functions and the program's result agree with what was done.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -49,18 +52,28 @@ static void *sleeper(void *arg)
 	return (void *)(long)read(pipefd[0], &c, 1);
 }
 
+/* current_tracer, and how many ops want spin_step ("none": no site) */
 static void show(const char *what)
 {
-	char buf[4096], cur[64];
+	char buf[65536], cur[64], *p;
 
 	tracefs_read("current_tracer", cur, sizeof(cur));
 	cur[strcspn(cur, "\n")] = 0;
-	/* how many ops want the first site: the counter's 1, or 2 */
 	if (tracefs_read("enabled_functions", buf, sizeof(buf)))
 		buf[0] = 0;
-	buf[strcspn(buf, "\n")] = 0;
-	printf("%s %s\nenabled %s\n", what, cur, strchr(buf, '(') ?
-	       strchr(buf, '(') : "none");
+	p = strstr(buf, "spin_step ");
+	if (p)
+		p[strcspn(p, "\n")] = 0;
+	printf("%s: tracer %s, spin_step %s\n", what, cur,
+	       p ? strchr(p, '(') : "none");
+}
+
+static void try_switch(const char *what, const char *tracer)
+{
+	if (tracefs_write("current_tracer", tracer))
+		printf("%s: refused: %s\n", what, tracefs_last_error());
+	else
+		printf("%s: ok\n", what);
 }
 
 static unsigned long hits;
@@ -79,9 +92,8 @@ int main(void)
 	pthread_t t;
 	int ret;
 	void *res;
-	char buf[4096];
 
-	/* registered while nothing blocks: unregistering it is refused */
+	/* registered while nothing blocks */
 	register_ftrace_function(&counter);
 	pthread_create(&t, NULL, spinner, NULL);
 	while (!spins)
@@ -89,27 +101,35 @@ int main(void)
 	ret = unregister_ftrace_function(&counter);
 	before = hits;
 	spin_step(0);
-	printf("unregister %d, still called %d\n", ret, hits > before);
-	if (tracefs_write("current_tracer", "function"))
-		printf("switch: %s\n", tracefs_last_error());
-	show("tracer");
+	printf("spinning: unregister %d, still called %d\n", ret,
+	       hits > before);
+	try_switch("spinning: to function", "function");
+	show("spinning");
+	try_switch("spinning: to nop", "nop");
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	pthread_join(t, &res);
 	printf("spin result %ld\n", (long)res);
-	printf("unregister later %d\n", unregister_ftrace_function(&counter));
 
-	pipe(pipefd);
+	/* the obstacle is gone: everything works again */
+	if (ret)
+		printf("gone: unregister %d\n",
+		       unregister_ftrace_function(&counter));
+	try_switch("gone: to function", "function");
+	show("gone");
+	try_switch("gone: to nop", "nop");
+	show("gone");
+
+	if (pipe(pipefd))
+		return 1;
 	pthread_create(&t, NULL, sleeper, NULL);
 	usleep(100000);			/* let it reach read() */
-	if (tracefs_write("current_tracer", "function")) {
-		printf("asleep: switch failed: %s\n", tracefs_last_error());
-	} else {
-		tracefs_read("enabled_functions", buf, sizeof(buf));
-		printf("asleep: switch ok, enabled %d\n", (int)!!buf[0] * 4);
-		tracefs_write("current_tracer", "nop");
-	}
-	write(pipefd[1], "x", 1);
+	try_switch("asleep: to function", "function");
+	show("asleep");
+	try_switch("asleep: to nop", "nop");
+	if (write(pipefd[1], "x", 1) != 1)
+		return 1;
 	pthread_join(t, &res);
 	printf("sleeper read %ld\n", (long)res);
+	show("end");
 	return 0;
 }

@@ -9,8 +9,11 @@
  *   calls              call the four functions below, print the result
  *   sites              one line per record: "site ADDR NAME HEX", HEX
  *                      being the bytes now at ADDR, read back from memory;
- *                      then "caller ADDR" (ftrace_caller) and "call ADDR
- *                      HEX" (the ftrace_call patch site)
+ *                      for the four functions below also "code NAME ADDR
+ *                      HEX", their bytes from the first one to the end of
+ *                      the site (the start-up conversion may change more
+ *                      than the call); then "caller ADDR" (ftrace_caller)
+ *                      and "call ADDR HEX" (the ftrace_call patch site)
  *   snap / diff        copy the program's code; later print "diff OFF" for
  *                      each byte that changed, OFF relative to ftrace_call
  *   ops:a+ / ops:a- / ops:b+ / ops:b-
@@ -19,6 +22,9 @@
  *                      code's back (the arch hook on its record), as a
  *                      stray write would: the next update must notice
  *   stats              the dyn_ftrace counters
+ *   wx                 "wx N": how many mappings of the program's code
+ *                      (/proc/self/maps) are writable
+ *   sleep:MS           sleep MS milliseconds (the ftraced daemon's turn)
  *
  * A failing write or read prints "error: <tracefs_last_error()>" and the
  * steps go on.  The exit status is 3, so a test sees it is unchanged.
@@ -28,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
 
@@ -42,6 +49,14 @@ noinline int alpha_one(int x) { return x + 1; }
 noinline int alpha_two(int x) { return x * 2; }
 noinline int beta_one(int x) { return x - 3; }
 noinline int gamma_x(int x) { return x ^ 5; }
+
+static const struct {
+	const char	*name;
+	int		(*fn)(int);
+} ours[] = {
+	{ "alpha_one", alpha_one }, { "alpha_two", alpha_two },
+	{ "beta_one", beta_one }, { "gamma_x", gamma_x },
+};
 
 static char buf[1 << 20];
 
@@ -64,9 +79,22 @@ static void sites(void)
 	     line = strtok_r(NULL, "\n", &save)) {
 		unsigned long ip = strtoul(line, NULL, 16);
 
+		const char *name = strchr(line, ' ');
+		size_t i;
+
 		printf("site %s ", line);
 		hex((const unsigned char *)ip, FTRACE_SITE_SIZE);
 		printf("\n");
+		for (i = 0; name && i < sizeof(ours) / sizeof(ours[0]); i++) {
+			unsigned long fn = ftrace_sym_addr(ours[i].fn);
+
+			if (strcmp(name + 1, ours[i].name) || ip < fn)
+				continue;
+			printf("code %s %lx ", ours[i].name, fn);
+			hex((const unsigned char *)fn,
+			    ip + FTRACE_SITE_SIZE - fn);
+			printf("\n");
+		}
 	}
 	printf("caller %lx\n", ftrace_sym_addr(ftrace_caller));
 	printf("call %lx ", ftrace_sym_addr(ftrace_call));
@@ -154,6 +182,24 @@ static void corrupt(const char *name)
 	printf("corrupt %s: no such function\n", name);
 }
 
+static int writable_code(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo, hi;
+	char line[512], perms[8];
+	int n = 0;
+
+	if (!f)
+		return -1;
+	dl_iterate_phdr(find_text, NULL);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 &&
+		    lo < text_end && hi > text_start && strchr(perms, 'w'))
+			n++;
+	fclose(f);
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -190,6 +236,10 @@ int main(int argc, char **argv)
 			ret = 0;
 		} else if (!strncmp(a, "corrupt:", 8)) {
 			corrupt(a + 8);
+		} else if (!strncmp(a, "sleep:", 6)) {
+			usleep(atoi(a + 6) * 1000);
+		} else if (!strcmp(a, "wx")) {
+			printf("wx %d\n", writable_code());
 		} else if (!strcmp(a, "stats")) {
 			struct ftrace_stats st;
 

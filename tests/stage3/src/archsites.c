@@ -7,7 +7,9 @@
  *
  * It prints every recorded site's first 4 bytes (as the CPU reads them:
  * one word in the target's byte order) in each state it puts the tracer
- * in, so that the test can compare them with the binary on disk.
+ * in, so that the test can compare them with the binary on disk; and the
+ * WIN_WORDS aligned words around each site ("win STATE IP W..."), to see
+ * exactly which words each change wrote.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -26,14 +28,27 @@ __attribute__((noinline)) int near_leaf(int a)
 	return a * 7 + 1;
 }
 
+/* from WIN_BEFORE words below the site's word to a long call's end */
+#define WIN_BEFORE	2
+#define WIN_WORDS	12
+
 static void dump(const char *state)
 {
 	const unsigned long *p;
 	unsigned int word;
+	int i;
 
 	for (p = __start___mcount_loc; p < __stop___mcount_loc; p++) {
 		memcpy(&word, (const void *)*p, sizeof(word));
 		printf("%s %lx %08x\n", state, *p, word);
+	}
+	for (p = __start___mcount_loc; p < __stop___mcount_loc; p++) {
+		const unsigned int *w = (const unsigned int *)(*p & ~3UL);
+
+		printf("win %s %lx", state, *p);
+		for (i = -WIN_BEFORE; i < WIN_WORDS - WIN_BEFORE; i++)
+			printf(" %08x", w[i]);
+		printf("\n");
 	}
 }
 

@@ -5,7 +5,8 @@
 /*
  * gcc -pg -marm calls the profiler with "push {lr}; bl __gnu_mcount_nc".
  * The "bl" is one 4-byte ARM instruction, so selfpc (the call site) is the
- * return address into the traced function minus 4.
+ * return address into the traced function minus 4; so it is for a
+ * Thumb-2 bl/blx, and for an enabled site's "bl ftrace_caller".
  */
 #define MCOUNT_INSN_SIZE	4
 
@@ -45,11 +46,14 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * Chapter 4 (HAVE_DYNAMIC_FTRACE).  A site is "push {lr}; bl <mcount>" in
- * ARM state (4-byte aligned) or Thumb-2 (2-byte aligned; the linker has
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE).  gcc's site is "push {lr}; bl <mcount>"
+ * in ARM state (4-byte aligned) or Thumb-2 (2-byte aligned; the linker has
  * already made the bl a blx, __gnu_mcount_nc being ARM code).
  * MCOUNT_ADDR is what gcc's sites call; the stub it is now still pops
- * the pushed lr.
+ * the pushed lr.  The start-up conversion makes each recorded site
+ * "mov ip, lr; nop" and enabling makes the nop "bl ftrace_caller", which
+ * is entered with ip = the function's lr, lr = the return into it and
+ * nothing pushed (arch/arm/ftrace.c, mcount.S).
  */
 #define MCOUNT_ADDR		((unsigned long)__gnu_mcount_nc)
 
@@ -67,7 +71,7 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 }
 
 enum arm_site_kind {
-	ARM_SITE_UNKNOWN,	/* not looked at yet */
+	ARM_SITE_UNKNOWN,	/* not converted yet */
 	ARM_SITE_ARM,		/* e52de004 push {lr}; bl */
 	ARM_SITE_THUMB,		/* b500 push {lr}; bl/blx (32-bit) */
 };

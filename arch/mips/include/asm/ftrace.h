@@ -8,7 +8,10 @@
  *	jal	_mcount
  *	 addiu	sp,sp,-8	(delay slot)
  * and ra on entry to _mcount points past the delay slot, so the call site
- * (selfpc, the jal) is ra minus these two instructions.
+ * (selfpc, the jal) is ra minus these two instructions.  So it is for an
+ * enabled jal site at stage 3, "jal ftrace_caller+8" with a nop in its
+ * delay slot, which enters with sp untouched: the start-up conversion
+ * made its -8 a nop (chapter 4).
  */
 #define MCOUNT_INSN_SIZE	8
 
@@ -62,33 +65,37 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 #ifndef __ASSEMBLY__
 /*
  * Does insn, found next to an "addiu sp,sp,-8", make that pair an mcount
- * site?  An enabled site holds "jal _mcount", a -mlong-calls one "jalr r"
- * (no other code moves sp by 8 right next to a call); at stage 3 a
- * disabled site holds the word that stands in for the jal
- * (arch/mips/ftrace.c).
+ * site?  A site that still moves sp holds "jal _mcount", or "jalr r" for
+ * a -mlong-calls one (no other code moves sp by 8 right next to a call).
+ * At stage 3 a recorded jal site has no -8 left once the program runs:
+ * the start-up conversion made it a nop (arch/mips/ftrace.c), so neither
+ * its disabled form (two nops) nor its enabled one ("jal
+ * ftrace_caller+8"; nop) has anything to skip.
  */
 static inline int mips_mcount_site_insn(unsigned int insn)
 {
-	if (insn == MIPS_INSN_JAL((unsigned long)_mcount) ||
-	    mips_is_jalr_ra(insn))
-		return 1;
-#ifdef CONFIG_DYNAMIC_FTRACE
-	return insn == MIPS_INSN_BNEL_SKIP || insn == MIPS_INSN_ADDIU_SP_8;
-#else
-	return 0;
-#endif
+	return insn == MIPS_INSN_JAL((unsigned long)_mcount) ||
+	       mips_is_jalr_ra(insn);
 }
 #endif
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * Chapter 4 (HAVE_DYNAMIC_FTRACE), the seed design: _mcount and
- * ftrace_caller are one address.  Its first instruction, "j ftrace_stub",
- * keeps every call cheap until ftrace_dyn_arch_init() turns it into a nop;
- * from then on "jal _mcount" is "jal ftrace_caller", and an enabled site is
- * exactly what gcc emitted.  arch/mips/ftrace.c says what a disabled one is.
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE), as today's kernel does it: _mcount and
+ * ftrace_caller are one address with two ways in (mcount.S).
+ *
+ *	_mcount+0:  j ftrace_stub	a nop once ftrace_dyn_arch_init() ran
+ *	_mcount+4:   addiu sp,sp,8	gives back a site's -8
+ *	_mcount+8:  (ftrace_caller's work)
+ *
+ * A site that still takes 8 bytes of stack (a -mlong-calls sequence, a
+ * site recordmcount never saw) calls _mcount and enters at +0.  A jal
+ * site lost its -8 in the start-up conversion, so once enabled it calls
+ * ftrace_caller + FTRACE_CALLER_SKIP and nothing is given back.
+ * arch/mips/ftrace.c has every shape, before and after.
  */
 #define MCOUNT_ADDR		((unsigned long)_mcount)
+#define FTRACE_CALLER_SKIP	8	/* the stub's two words */
 
 #ifndef __ASSEMBLY__
 /*
@@ -102,7 +109,7 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 
 /* The shape of a site, found by ftrace_make_nop() the first time. */
 enum mips_site_kind {
-	MIPS_SITE_UNKNOWN,	/* not looked at yet */
+	MIPS_SITE_UNKNOWN,	/* not converted yet: as gcc and ld left it */
 	MIPS_SITE_JAL,		/* jal _mcount; addiu sp,sp,-8 (delay slot) */
 	MIPS_SITE_JAL_O0,	/* addiu sp,sp,-8; jal _mcount; nop (-O0) */
 	MIPS_SITE_LONG,		/* lui r; addiu r; ...; jalr r; (-mlong-calls) */

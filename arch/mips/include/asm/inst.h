@@ -32,7 +32,6 @@
 #define MIPS_OP_ADDIU		9
 #define MIPS_OP_ORI		13
 #define MIPS_OP_LUI		15
-#define MIPS_OP_BNEL		21
 #define MIPS_OP_LW		35
 #define MIPS_OP_SW		43
 #define MIPS_OP_SWC1		57
@@ -87,24 +86,17 @@
 #define MIPS_JALR_RA		MIPS_INSN_JALR(0)
 #define mips_is_jalr_ra(i)	(((i) & MIPS_JALR_RA_MASK) == MIPS_JALR_RA)
 
-/* the words of an mcount call site and of its disabled forms */
+/* the words of an mcount call site and of its dynamic ftrace forms */
 #define MIPS_INSN_NOP		0x00000000
 #define MIPS_INSN_ADDIU_SP(n)	MIPS_INSN_I(MIPS_OP_ADDIU, MIPS_R_SP, \
 					    MIPS_R_SP, n)
 #define MIPS_INSN_ADDIU_SP_M8	MIPS_INSN_ADDIU_SP(-8)	/* 27bdfff8 */
-#define MIPS_INSN_ADDIU_SP_8	MIPS_INSN_ADDIU_SP(8)	/* 27bd0008 */
 /* move at,ra as gcc writes it: or (or addu) at,ra,zero */
 #define MIPS_INSN_MOVE(rd, rs, funct)	MIPS_INSN_R(rs, MIPS_R_ZERO, rd, funct)
 #define mips_is_move_at_ra(i)	((i) == MIPS_INSN_MOVE(MIPS_R_AT, MIPS_R_RA, \
 						       MIPS_F_OR) || \
 				 (i) == MIPS_INSN_MOVE(MIPS_R_AT, MIPS_R_RA, \
 						       MIPS_F_ADDU))
-/*
- * bnezl zero,1f (1f = past the delay slot): a branch-likely that is never
- * taken, so the CPU annuls its delay slot.  In place of the jal of a
- * "jal _mcount; addiu sp,sp,-8" site it skips the stack adjust with it.
- */
-#define MIPS_INSN_BNEL_SKIP	MIPS_INSN_I(MIPS_OP_BNEL, 0, 0, 1)
 
 /* -mmcount-ra-address: the word before the jal sets t4 */
 #define MIPS_INSN_ADDIU_T4_SP	MIPS_INSN_I(MIPS_OP_ADDIU, MIPS_R_SP, \

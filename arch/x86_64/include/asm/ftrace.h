@@ -7,6 +7,8 @@
  * what the trace names) is the return address minus these 5 bytes.
  */
 #define MCOUNT_INSN_SIZE	5
+/* ftraced's "jmp over the site" form, eb 03 (arch/x86_64/ftrace.c) */
+#define ARCH_SUPPORTS_FTRACE_JMP	1
 
 /* The DWARF column of the return address (%rip), for unwinders (chapter 2). */
 #define FTRACE_RA_COLUMN	16

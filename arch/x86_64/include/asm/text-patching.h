@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How x86_64 changes code that is running (chapter 4,
+ * linux/text_patching.h).
+ *
+ * A site is five bytes, which no store writes in one piece, and another
+ * CPU may have fetched and decoded the old ones: x86 changes code with the
+ * breakpoint protocol, the kernel's text_poke_bp_batch()
+ * (arch/x86_64/text_poke.c), or under stop_machine().  Either way every
+ * thread executes a serializing instruction before it runs the new bytes
+ * (the SDM's rule for cross-modifying code): text_poke_sync().
+ */
+#ifndef _ASM_X86_64_TEXT_PATCHING_H
+#define _ASM_X86_64_TEXT_PATCHING_H
+
+#define TEXT_POKE_METHODS	(1 << TEXT_POKE_STOP_MACHINE | \
+				 1 << TEXT_POKE_BREAKPOINT)
+#define TEXT_POKE_DEFAULT	TEXT_POKE_BREAKPOINT
+
+/*
+ * Apply nr changes, sorted by address, with the breakpoint protocol; the
+ * pages are writable.  0, or -EOPNOTSUPP with nothing written (no
+ * membarrier SYNC_CORE here, or a new instruction the trap handler cannot
+ * do in its place): the caller uses stop_machine() instead.
+ */
+int text_poke_bp_batch(struct text_poke *tp, unsigned int nr);
+/*
+ * Every thread of the process serializes before it next runs program
+ * code: membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE), the
+ * promise Linux gives user space for cross-modifying code.
+ */
+void text_poke_sync(void);
+
+#endif
