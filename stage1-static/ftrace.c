@@ -25,7 +25,15 @@
 #include "ftrace_recursion.h"
 
 ftrace_func_t ftrace_trace_function = ftrace_stub;
-struct ftrace_ops *function_trace_op;
+/*
+ * The op of "no single ops" (the kernel's ftrace_list_end): a thread
+ * delayed between mcount's two loads may pair the op it read with the
+ * next function (see ftrace_set_function()), an assist function that
+ * reads the op, so the op is never NULL.  It wants every function and
+ * calls ftrace_stub.
+ */
+static struct ftrace_ops ftrace_list_end = { .func = ftrace_stub };
+struct ftrace_ops *function_trace_op = &ftrace_list_end;
 
 static struct ftrace_ops *ftrace_ops_list;
 static pthread_mutex_t ftrace_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -97,7 +105,9 @@ static void ftrace_sync(void)
  * function, which ignores op, then op changes, then func (the kernel's
  * update_ftrace_function()).  ftrace_sync() waits for the threads that
  * run, not for one preempted between its two loads: such a call may still
- * pair the new function with the old op, as in the kernel.
+ * pair the new function with the old op, as in the kernel, which is why
+ * the op is never NULL.  With the patch methods that stop no thread
+ * (chapter 4) such a pairing is a matter of timing, not of bad luck.
  */
 static int ftrace_set_function(ftrace_func_t func, struct ftrace_ops *op)
 {
@@ -124,9 +134,10 @@ static int update_ftrace_function(void)
 	struct ftrace_ops *first = ftrace_ops_list;
 
 	if (!first)
-		return ftrace_set_function(ftrace_stub, NULL);
+		return ftrace_set_function(ftrace_stub, &ftrace_list_end);
 	if (first->next)
-		return ftrace_set_function(ftrace_ops_list_func, NULL);
+		return ftrace_set_function(ftrace_ops_list_func,
+					   &ftrace_list_end);
 	if ((first->flags & FTRACE_OPS_FL_RECURSION) ||
 	    ftrace_ops_needs_test(first))
 		return ftrace_set_function(ftrace_ops_assist_func, first);

@@ -577,10 +577,11 @@ static __init_boot void ftrace_dyn_boot(void)
  * at ips[0..n), sorted, none recorded yet, each turned from a call of
  * mcount into its disabled form (a NOP, or with rec_flags FTRACE_FL_JMP
  * the jump over the site) under stop_machine(), as in 2008; the caller
- * then makes them what the registered ops want.  A site whose bytes are not a call
- * of mcount any more is left alone and said, once: the 2008 kernel wrote
- * over it (chapter 4, "How it started").  Returns how many were added,
- * or -EBUSY (stop_machine() refused: nothing changed, try again later).
+ * then makes them what the registered ops want.  A site whose bytes are
+ * not a call of mcount any more is left alone and said, once: the 2008
+ * kernel wrote over it (chapter 4, "History").  Returns how many were
+ * added, or -EBUSY (stop_machine() refused: nothing changed, try again
+ * later).
  */
 long ftrace_add_records(const unsigned long *ips, unsigned long n,
 			unsigned long rec_flags)

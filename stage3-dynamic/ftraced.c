@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The 2008 design of dynamic ftrace (chapter 4, "How it started"): no
+ * The 2008 design of dynamic ftrace (chapter 4, "History"): no
  * __mcount_loc table.  Built with CONFIG_FTRACE_MCOUNT_RECORD off.
  *
  * Every site calls mcount until it is patched, and mcount calls
@@ -10,7 +10,8 @@
  * too.  A daemon thread, ftraced, wakes every ftraced_interval_ms, takes
  * the sites recorded since it last looked and has them patched under
  * stop_machine() (ftrace_add_records()): into a jump over the rest of the
- * site, the first 2008 form, or into a NOP (the ftraced_nop setting).
+ * site, the first 2008 form, where the arch has one (x86_64), or into a
+ * NOP (the ftraced_nop setting).
  * From then on they are records like those of the table, enabled and
  * disabled as the tracers want.
  *
@@ -34,8 +35,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/futex.h>
-#include <sys/syscall.h>
 #include <linux/init.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
@@ -61,7 +60,6 @@ enum { SEEN_NEW, SEEN_TAKEN, SEEN_DONE };
 
 static int ftraced_enabled = 1;
 static unsigned long ftraced_interval_ms = 1000;
-static int ftraced_wake;		/* futex word: the interval changed */
 static unsigned long ftraced_flags;	/* FTRACE_FL_JMP, or 0: NOPs */
 static pthread_t ftraced_thread;
 static int ftraced_running;
@@ -141,20 +139,38 @@ static void ftraced_update(void)
 	free(ips);
 }
 
+static unsigned long ftraced_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000UL + ts.tv_nsec / 1000000;
+}
+
 /*
- * One interval, or less when ftraced_interval_ms changes meanwhile: the
- * setting wakes the daemon through ftraced_wake, so a shorter interval
- * written at start-up applies at once, not after the default's 1 s.
+ * One interval, in slices of at most FTRACED_SLICE_MS, each checking the
+ * setting again: a shorter interval written at start-up applies at once,
+ * not after the default's 1 s.  (Plain sleeps: under qemu-user a futex
+ * wait with a timeout, woken by the setting, now and then missed its
+ * timeout.)
  */
+#define FTRACED_SLICE_MS	50
+
 static void ftraced_sleep(void)
 {
-	int wake = __atomic_load_n(&ftraced_wake, __ATOMIC_ACQUIRE);
-	unsigned long ms = __atomic_load_n(&ftraced_interval_ms,
-					   __ATOMIC_RELAXED);
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+	unsigned long start = ftraced_now_ms(), ms, slept, left;
+	struct timespec ts = { 0, 0 };
 
-	syscall(SYS_futex, &ftraced_wake, FUTEX_WAIT_PRIVATE, wake, &ts,
-		NULL, 0);
+	for (;;) {
+		ms = __atomic_load_n(&ftraced_interval_ms, __ATOMIC_RELAXED);
+		slept = ftraced_now_ms() - start;
+		if (slept >= ms)
+			return;
+		left = ms - slept;
+		ts.tv_nsec = (left < FTRACED_SLICE_MS ? left :
+			      FTRACED_SLICE_MS) * 1000000;
+		nanosleep(&ts, NULL);
+	}
 }
 
 static void *ftraced(void *unused)
@@ -232,9 +248,6 @@ static int ftraced_interval_write(const char *val)
 		return -EINVAL;
 	}
 	__atomic_store_n(&ftraced_interval_ms, ms, __ATOMIC_RELAXED);
-	__atomic_add_fetch(&ftraced_wake, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &ftraced_wake, FUTEX_WAKE_PRIVATE, 1, NULL, NULL,
-		0);
 	return 0;
 }
 
@@ -288,12 +301,41 @@ static int ftraced_stats_read(char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * The sites recorded and not handled yet, one address a line (as many as
+ * fit): what the daemon will patch at its next look.  ftrace_lock keeps
+ * the daemon from handling them meanwhile.
+ */
+static int ftraced_pending_read(char *buf, size_t len)
+{
+	unsigned long i, ip;
+	size_t off = 0;
+	int n;
+
+	buf[0] = 0;
+	ftrace_lock();
+	for (i = 0; i <= seen_mask; i++) {
+		ip = __atomic_load_n(&seen[i], __ATOMIC_ACQUIRE);
+		if (!ip || seen_done[i] != SEEN_NEW)
+			continue;
+		n = snprintf(buf + off, len - off, "%lx\n", ip);
+		if (n < 0 || (size_t)n >= len - off) {
+			buf[off] = 0;
+			break;
+		}
+		off += n;
+	}
+	ftrace_unlock();
+	return 0;
+}
+
 static struct tracefs_file ftraced_files[] = {
 	{ "ftraced_enabled", ftraced_enabled_write, ftraced_enabled_read },
 	{ "ftraced_interval_ms", ftraced_interval_write,
 	  ftraced_interval_read },
 	{ "ftraced_nop", ftraced_nop_write, ftraced_nop_read },
 	{ "ftraced_stats", NULL, ftraced_stats_read },
+	{ "ftraced_pending", NULL, ftraced_pending_read },
 };
 
 /*

@@ -129,9 +129,10 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
  * word: an aligned word store is never seen half done, so a thread
  * running through the site meanwhile executes the old word or the new
  * one, and none needs to be stopped for it (the kernel updates MIPS code
- * without stopping the other CPUs on the same ground).  Two words change only in the start-up
- * conversion (ftrace_init(), before main(), when no other thread runs the
- * program's code yet), once per site, as the kernel does once at boot.
+ * without stopping the other CPUs on the same ground).  Two words change
+ * only in the start-up conversion (ftrace_init(), before main(), when no
+ * other thread runs the program's code yet), once per site, as the
+ * kernel does once at boot.
  * o32 has three shapes:
  *
  *  MIPS_SITE_JAL (-O1 and up)

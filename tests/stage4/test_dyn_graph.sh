@@ -144,9 +144,10 @@ calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
 # the functions' entry, leaf or return lines, and per thread every "}"
 # closes an open "{", all closed at the end ("} /* f */" is the return of
 # a call entered before the last switch, which the kernel prints that way
-# too).
+# too; a worker thread that started after the graph tracer was on has its
+# own function's return at the end).
 check_graph_lines() {
-	local names='(g_top|g_mid|g_leaf|h_other)'
+	local names='(g_top|g_mid|g_leaf|h_other|worker)'
 	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
 	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
 	assertEquals "malformed lines" "" "$(grep -Ev \

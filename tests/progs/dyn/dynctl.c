@@ -25,6 +25,9 @@
  *   wx                 "wx N": how many mappings of the program's code
  *                      (/proc/self/maps) are writable
  *   sleep:MS           sleep MS milliseconds (the ftraced daemon's turn)
+ *   reuse:FUNC         (ftraced builds) overwrite the site of FUNC that
+ *                      the daemon recorded and has not patched yet, as
+ *                      reused memory would be: "reuse FUNC ADDR"
  *
  * A failing write or read prints "error: <tracefs_last_error()>" and the
  * steps go on.  The exit status is 3, so a test sees it is unchanged.
@@ -35,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
 
@@ -182,6 +186,48 @@ static void corrupt(const char *name)
 	printf("corrupt %s: no such function\n", name);
 }
 
+/*
+ * The ftraced design's hazard (chapter 4, "History"), made safe: the code
+ * of NAME's site, recorded by ftraced and not patched yet, becomes
+ * something else (in 2008, a module unloaded and its memory reused).
+ * NAME must not be called again.
+ */
+static void reuse(const char *name)
+{
+	unsigned long fn = 0, ip, site = 0, lo, hi;
+	long page = sysconf(_SC_PAGESIZE);
+	char *line, *save;
+	size_t i;
+
+	for (i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
+		if (!strcmp(ours[i].name, name))
+			fn = (unsigned long)ours[i].fn & ~1UL;	/* Thumb bit */
+	if (!fn || tracefs_read("ftraced_pending", buf, sizeof(buf))) {
+		printf("reuse %s: no such function or no ftraced\n", name);
+		return;
+	}
+	/* the first pending site at or after the function's entry */
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		ip = strtoul(line, NULL, 16);
+		if (ip >= fn && ip < fn + 64 && (!site || ip < site))
+			site = ip;
+	}
+	if (!site) {
+		printf("reuse %s: no pending site\n", name);
+		return;
+	}
+	lo = site & ~(page - 1);
+	hi = (site + 4 + page - 1) & ~(page - 1);
+	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
+		printf("reuse %s: mprotect failed\n", name);
+		return;
+	}
+	memset((void *)site, 0, 4);
+	mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC);
+	printf("reuse %s: %lx\n", name, site);
+}
+
 static int writable_code(void)
 {
 	FILE *f = fopen("/proc/self/maps", "r");
@@ -236,6 +282,8 @@ int main(int argc, char **argv)
 			ret = 0;
 		} else if (!strncmp(a, "corrupt:", 8)) {
 			corrupt(a + 8);
+		} else if (!strncmp(a, "reuse:", 6)) {
+			reuse(a + 6);
 		} else if (!strncmp(a, "sleep:", 6)) {
 			usleep(atoi(a + 6) * 1000);
 		} else if (!strcmp(a, "wx")) {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Patching while other threads run (chapter 4, stop_machine()):
- * NR threads (8) keep calling traced functions and check every result,
- * while the main thread changes the tracer or a filter ROUNDS times (1000,
- * or argv[1]), each change a stop_machine().  Prints "bad N" for wrong results (must be 0), the
- * number of switches that failed, and a checksum that does not depend on
- * tracing.
+ * Patching while other threads run (chapter 4): NR threads (8) keep
+ * calling traced functions and check every result, while the main thread
+ * changes the tracer or a filter ROUNDS times (1000, or argv[1]), each
+ * change made with the patch method in use.  Prints "bad N" for wrong
+ * results (must be 0), the number of switches that failed, and a checksum
+ * that does not depend on tracing.  A thread delayed between the two
+ * loads of ftrace_caller (the op, then the function) meets the next
+ * function with the op it read: it must not crash (function_trace_op is
+ * never NULL).
  */
 #include <pthread.h>
 #include <stdio.h>

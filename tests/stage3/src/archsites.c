@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <tracefs.h>
 
 extern const unsigned long __start___mcount_loc[], __stop___mcount_loc[];
@@ -69,21 +70,25 @@ static int set(const char *file, const char *value)
 
 /*
  * "threads N": two threads run every shape of site while the main thread
- * switches the tracer and the filter N times; each update parks them
- * (stage3-dynamic/stop_machine.c) at whatever instruction they are.
+ * switches the tracer and the filter N times; each update meets them at
+ * whatever instruction they are (with the word method they run on; with
+ * stop_machine they are parked there).
  * N is even: it ends with the function tracer on (a tracer switch
  * empties the buffers), so the trace holds the last round's calls.
  */
 static volatile int stop;
 static int expect;
+static unsigned long rounds;
 
 static void *loop(void *arg)
 {
 	long bad = 0;
 
-	while (!stop)
+	while (!stop) {
 		if (work() != expect)
 			bad++;
+		__atomic_add_fetch(&rounds, 1, __ATOMIC_RELAXED);
+	}
 	return (void *)bad;
 }
 
@@ -91,6 +96,7 @@ static int threads(int n)
 {
 	static const char *const filters[] = { "far_O*", "*_mid", "" };
 	pthread_t t[2];
+	unsigned long last;
 	int i, ok = 0;
 	long bad = 0;
 	void *ret;
@@ -103,6 +109,11 @@ static int threads(int n)
 				      i % 2 ? "function" : "nop");
 		ok += !tracefs_write("set_ftrace_filter", filters[i % 3]);
 	}
+	/* the trace is the last round's: let the threads make some (<= 5 s) */
+	last = __atomic_load_n(&rounds, __ATOMIC_RELAXED);
+	for (i = 0; i < 5000 && __atomic_load_n(&rounds, __ATOMIC_RELAXED) -
+			       last < 64; i++)
+		usleep(1000);
 	stop = 1;
 	for (i = 0; i < 2; i++) {
 		pthread_join(t[i], &ret);
