@@ -91,9 +91,13 @@ CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
 HAVE_FLAGS := HAVE_FUNCTION_GRAPH_FP_TEST HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
 CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # The runtime is never instrumented: no -pg here (the kernel's notrace).
+# Nor does it use floating-point or vector registers (CC_FLAGS_NO_FPU,
+# arch.mk; linux/event_path.h says why): an object whose slow paths need
+# them takes the flag out with CFLAGS_REMOVE_<obj>.o in its Kbuild, as the
+# kernel's do, and holds nothing of the event path.
 KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -std=gnu11 \
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
-	$(ARCH_CFLAGS)
+	$(ARCH_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
 TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
@@ -186,7 +190,8 @@ $(LIB): $(O)/runtime.o
 
 $(O)/%.o: %.c $(O)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KIT_CFLAGS) $(CFLAGS_$(@F)) -MMD -MP -c $< -o $@
+	$(CC) $(filter-out $(CFLAGS_REMOVE_$(@F)),$(KIT_CFLAGS)) \
+		$(CFLAGS_$(@F)) -MMD -MP -c $< -o $@
 
 $(O)/%.o: %.S $(O)/.flags
 	@mkdir -p $(dir $@)

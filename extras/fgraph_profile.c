@@ -16,6 +16,7 @@
  * A call whose entry the profiler did not see (it started before
  * profiling did) gets no time: its children's sum was never reset.
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/trace.h>
@@ -34,7 +35,7 @@ static __thread uint64_t subtime[FTRACE_RETFUNC_DEPTH];
 
 #define AT(a, depth)	(a)[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
-static int profile_graph_entry(struct ftrace_graph_ent *trace)
+static int __event_path profile_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_profile *rec = ftrace_profile_begin(trace->func, 1);
 
@@ -45,7 +46,7 @@ static int profile_graph_entry(struct ftrace_graph_ent *trace)
 	return 1;
 }
 
-static void profile_graph_return(struct ftrace_graph_ret *trace)
+static void __event_path profile_graph_return(struct ftrace_graph_ret *trace)
 {
 	struct ftrace_profile *rec;
 	uint64_t calltime = trace->rettime - trace->calltime;

@@ -31,6 +31,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <linux/event_path.h>
 #include <asm/irqflags.h>
 #include <linux/fork_lock.h>
 #include <linux/init.h>
@@ -80,9 +81,11 @@ static void profile_comm(char *comm)
 			 program_invocation_short_name);
 }
 
-static struct profile_table *profile_table_claim(void)
+/* A thread's first call (a slow path: kernel_fpu_call()) */
+static void *profile_table_claim(void *unused)
 {
 	struct profile_table *t;
+	int saved_errno = errno;	/* the traced program's */
 	irqflags_t flags;
 	int i;
 
@@ -108,22 +111,32 @@ static struct profile_table *profile_table_claim(void)
 	this_profile = t;
 out:
 	local_irq_restore(flags);
+	errno = saved_errno;
 	return t;
 }
 
-struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit)
+/* Profiling restarted: this thread's counts start again (a slow path). */
+static void *profile_table_reset(void *arg)
+{
+	struct profile_table *t = arg;
+
+	memset(t->recs, 0, sizeof(t->recs));
+	t->nr = 0;
+	t->missed = 0;
+	t->last.rec = NULL;
+	return NULL;
+}
+
+struct ftrace_profile __event_path *ftrace_profile_begin(unsigned long ip, int hit)
 {
 	struct profile_table *t = this_profile;
 	unsigned long gen = __atomic_load_n(&profile_gen, __ATOMIC_RELAXED);
 	unsigned long h, i;
-	int saved_errno;
 
 	if (__builtin_expect(!t, 0)) {
 		if (!hit)
 			return NULL;
-		saved_errno = errno;
-		t = profile_table_claim();
-		errno = saved_errno;
+		t = kernel_fpu_call(profile_table_claim, NULL);
 		if (!t)
 			return NULL;
 	}
@@ -134,11 +147,7 @@ struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit)
 	t->busy = 1;
 	__asm__ __volatile__("" ::: "memory");
 	if (__builtin_expect(t->gen != gen, 0)) {
-		/* profiling restarted: this thread's counts start again */
-		memset(t->recs, 0, sizeof(t->recs));
-		t->nr = 0;
-		t->missed = 0;
-		t->last.rec = NULL;
+		kernel_fpu_call(profile_table_reset, t);
 		t->gen = gen;
 	}
 	h = (ip >> 2) * 2654435761u;
@@ -168,19 +177,31 @@ struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit)
 	return NULL;
 }
 
-void ftrace_profile_add_time(struct ftrace_profile *rec, uint64_t d)
+/*
+ * The sum of squared times needs 128 bits (a call of a second is 2^60
+ * TSC ticks squared), made of 32-bit products so that 32-bit arches need
+ * no library call: d^2 = a^2 2^64 + 2ab 2^32 + b^2, d = a 2^32 + b.
+ */
+void __event_path ftrace_profile_add_time(struct ftrace_profile *rec,
+					  uint64_t d)
 {
+	uint64_t a = d >> 32, b = (uint32_t)d, ab = a * b;
+	uint64_t lo = b * b, mid = ab << 33, hi = a * a + (ab >> 31);
+
+	lo += mid;
+	hi += lo < mid;
 	rec->time += d;
-	rec->time_squared += (double)d * (double)d;
+	rec->time_sq_lo += lo;
+	rec->time_sq_hi += hi + (rec->time_sq_lo < lo);
 }
 
-void ftrace_profile_end(void)
+void __event_path ftrace_profile_end(void)
 {
 	__asm__ __volatile__("" ::: "memory");
 	this_profile->busy = 0;
 }
 
-struct ftrace_profile_last *ftrace_profile_last(void)
+struct ftrace_profile_last __event_path *ftrace_profile_last(void)
 {
 	return &this_profile->last;
 }
@@ -234,84 +255,26 @@ static int function_profile_read(char *buf, size_t len)
 /* ---- trace_stat/function<N> --------------------------------------------- */
 
 /*
- * A duration as the graph tracer prints it: microseconds, at most 7 digits
- * in all, then " us " and blanks up to 8 characters of number.
+ * The table of t as trace_stat shows it (ftrace_profile_stat.c prints a
+ * copy: the thread may go on counting).
  */
-static void profile_print_duration(FILE *f, uint64_t ns)
-{
-	char num[32];
-	int len = snprintf(num, sizeof(num), "%llu",
-			   (unsigned long long)(ns / 1000));
-
-	if (len < 7) {
-		char frac[8];
-
-		snprintf(frac, sizeof(frac), "%03llu",
-			 (unsigned long long)(ns % 1000));
-		frac[7 - len < 3 ? 7 - len : 3] = 0;
-		len += snprintf(num + len, sizeof(num) - len, ".%s", frac);
-	}
-	fprintf(f, "%s us %*s", num, len < 8 ? 8 - len : 0, "");
-}
-
-static int profile_cmp(const void *a, const void *b)
-{
-	const struct ftrace_profile *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? 1 : -1;
-	if (x->counter != y->counter)
-		return x->counter < y->counter ? 1 : -1;
-	return 0;
-}
-
-/* The kernel's function_stat_headers() and function_stat_show() layout. */
 static int profile_print_table(FILE *f, struct profile_table *t)
 {
-	struct ftrace_profile *recs = NULL;
+	struct ftrace_profile *recs;
 	unsigned long i, n = 0;
+	int ret;
 
-	fprintf(f, "  Function                               "
-		"Hit    Time            Avg             s^2\n"
-		"  --------                               "
-		"---    ----            ---             ---\n");
 	if (!t || t->gen != profile_gen)
-		return 0;
-	/* a copy: the thread may go on counting */
+		return ftrace_profile_print(f, NULL, 0);
 	recs = malloc(sizeof(t->recs));
 	if (!recs)
 		return -ENOMEM;
 	for (i = 0; i < PROFILE_SLOTS; i++)
 		if (t->recs[i].ip && t->recs[i].counter)
 			recs[n++] = t->recs[i];
-	qsort(recs, n, sizeof(*recs), profile_cmp);
-	trace_clock_calibrate();
-	for (i = 0; i < n; i++) {
-		const struct ftrace_profile *r = &recs[i];
-		uint64_t time = trace_clock_delta_ns(r->time), s2 = 0;
-		double scale = r->time ? (double)time / (double)r->time : 0;
-		char name[32];
-
-		/* s^2 = (n * sum(x^2) - sum(x)^2) / (n * (n - 1)), in us^2 */
-		if (r->counter > 1) {
-			double sum = (double)time;
-			double sq = r->time_squared * scale * scale;
-			double v = ((double)r->counter * sq - sum * sum) /
-				   ((double)r->counter * (r->counter - 1));
-
-			s2 = v > 0 ? (uint64_t)(v / 1000) : 0;
-		}
-		fprintf(f, "  %-30.30s  %10lu    ",
-			ksym_name(r->ip, name, sizeof(name)), r->counter);
-		profile_print_duration(f, time);
-		fprintf(f, "    ");
-		profile_print_duration(f, time / r->counter);
-		fprintf(f, "    ");
-		profile_print_duration(f, s2);
-		fprintf(f, "\n");
-	}
+	ret = ftrace_profile_print(f, recs, n);
 	free(recs);
-	return 0;
+	return ret;
 }
 
 static int profile_stat_read(int nr, char *buf, size_t len)

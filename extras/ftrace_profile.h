@@ -8,12 +8,14 @@
 #define _FTRACE_PROFILE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 struct ftrace_profile {
 	unsigned long	ip;		/* 0: free slot */
 	unsigned long	counter;	/* hits */
 	uint64_t	time;		/* clock units */
-	double		time_squared;	/* clock units squared */
+	uint64_t	time_sq_hi;	/* the sum of squared times, in */
+	uint64_t	time_sq_lo;	/* clock units squared: 128 bits */
 };
 
 /* What the timing part keeps per thread, reset with the table. */
@@ -33,6 +35,13 @@ struct ftrace_profile *ftrace_profile_begin(unsigned long ip, int hit);
 struct ftrace_profile_last *ftrace_profile_last(void);
 void ftrace_profile_add_time(struct ftrace_profile *rec, uint64_t d);
 void ftrace_profile_end(void);
+
+/*
+ * Print the table of n records (sorted in place) as trace_stat shows it:
+ * ftrace_profile_stat.c.
+ */
+int ftrace_profile_print(FILE *f, struct ftrace_profile *recs,
+			 unsigned long n);
 
 /* How calls are timed: the one timing part registers itself. */
 struct ftrace_profiler {

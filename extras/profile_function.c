@@ -6,12 +6,13 @@
  * is where the previous record gets it.  With the graph tracer,
  * fgraph_profile.c times each call from entry to return instead.
  */
+#include <linux/event_path.h>
 #include <asm/trace_clock.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include "ftrace_profile.h"
 
-static void function_profile_call(unsigned long ip, unsigned long parent_ip,
+static void __event_path function_profile_call(unsigned long ip, unsigned long parent_ip,
 				  struct ftrace_ops *op,
 				  struct ftrace_regs *fregs)
 {

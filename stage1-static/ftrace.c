@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <linux/event_path.h>
 #include <linux/membarrier.h>
 #include <linux/fork_lock.h>
 #include <linux/ftrace.h>
@@ -57,7 +58,7 @@ struct ftrace_ops *ftrace_ops_list_head(void)
  * Several ops: each one's filter is asked (chapter 4: a site is on when
  * any ops wants it) and each callback gets its own op.
  */
-static void ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+static void __event_path ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 				 struct ftrace_ops *unused,
 				 struct ftrace_regs *fregs)
 {
@@ -74,7 +75,7 @@ static void ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
  * guard, or (chapter 4) sites whose function it may not want reach
  * ftrace_caller.  The op mcount passes is that ops.
  */
-static void ftrace_ops_assist_func(unsigned long ip, unsigned long parent_ip,
+static void __event_path ftrace_ops_assist_func(unsigned long ip, unsigned long parent_ip,
 				   struct ftrace_ops *op,
 				   struct ftrace_regs *fregs)
 {

@@ -18,6 +18,7 @@
  * bit was set with.  A dead bit is cleared when next seen.
  */
 #include <pthread.h>
+#include <linux/event_path.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
 #include "ftrace_recursion.h"
@@ -35,7 +36,7 @@ static __thread struct ftrace_recursion ftrace_recursion;
 unsigned long ftrace_recursion_missed;
 
 /* The context (handler depth) a traced call is made in, 0 to 3. */
-static int ftrace_recursion_context(void)
+static int __event_path ftrace_recursion_context(void)
 {
 	unsigned int level;
 
@@ -48,7 +49,7 @@ static int ftrace_recursion_context(void)
 }
 
 /* Is context ctx inside a callback whose frame is still there? */
-static int ftrace_recursion_live(struct ftrace_recursion *r, int ctx,
+static int __event_path ftrace_recursion_live(struct ftrace_recursion *r, int ctx,
 				 unsigned long sp)
 {
 	if (!(r->bits & 1u << ctx))
@@ -61,7 +62,7 @@ static int ftrace_recursion_live(struct ftrace_recursion *r, int ctx,
 	return 0;
 }
 
-void ftrace_ops_call(struct ftrace_ops *op, unsigned long ip,
+void __event_path ftrace_ops_call(struct ftrace_ops *op, unsigned long ip,
 		     unsigned long parent_ip, struct ftrace_regs *fregs)
 {
 	struct ftrace_recursion *r = &ftrace_recursion;

@@ -10,6 +10,7 @@
  * where the traced function's caller begins.  The traced function itself
  * comes first, as ip.
  */
+#include <linux/event_path.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/ring_buffer.h>
@@ -19,7 +20,7 @@
 
 #define STACK_MAX	16
 
-void trace_record_stack(unsigned long ip, unsigned long parent_ip,
+void __event_path trace_record_stack(unsigned long ip, unsigned long parent_ip,
 			unsigned int cpu, uint64_t ts, unsigned int ctx)
 {
 	unsigned long pcs[STACK_MAX + 8];

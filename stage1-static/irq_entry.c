@@ -32,6 +32,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <ucontext.h>
+#include <linux/event_path.h>
 #include <linux/hardirq.h>
 #include <linux/trap_signal.h>
 
@@ -59,7 +60,7 @@ extern int __sigaction(int sig, const struct sigaction *act,
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 
-unsigned int irq_ctx_flags(void)
+unsigned int __event_path irq_ctx_flags(void)
 {
 	volatile char here;
 	uintptr_t sp = (uintptr_t)&here;

@@ -411,6 +411,11 @@ out:
 	return b;
 }
 
+void *__trace_buffer_claim(void *unused)
+{
+	return trace_buffer_claim();
+}
+
 /* The time of the oldest entry a retired buffer holds (0: none). */
 static uint64_t rb_oldest_ts(struct trace_buffer *b)
 {

@@ -8,6 +8,7 @@
  * last, and the slot is reserved after the time is read, so a signal
  * handler that traces in between gets the following slots and a later time.
  */
+#include <linux/event_path.h>
 #include <asm/trace_clock.h>
 #include <linux/ftrace.h>
 #include <linux/hardirq.h>
@@ -18,7 +19,7 @@
 #include <linux/trace_output.h>
 #include "func_stack_trace.h"
 
-static void function_trace_call(unsigned long ip, unsigned long parent_ip,
+static void __event_path function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
 {

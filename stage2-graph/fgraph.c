@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <linux/event_path.h>
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
 #include <linux/ftrace.h>
@@ -76,13 +77,13 @@ static int ftrace_graph_dead;
 trace_func_graph_ent_t ftrace_graph_entry = ftrace_graph_entry_stub;
 trace_func_graph_ret_t ftrace_graph_return = graph_return_stub;
 
-int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
+int __event_path ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 {
 	return 0;
 }
 
 /* Report the return of the entry at idx, with the time of now. */
-static void graph_return(int idx, unsigned long long now, unsigned int cpu)
+static void __event_path graph_return(int idx, unsigned long long now, unsigned int cpu)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
@@ -98,7 +99,7 @@ static void graph_return(int idx, unsigned long long now, unsigned int cpu)
 }
 
 /* Entry k is no more: make it a hole (it was read before). */
-static void release_entry(int k)
+static void __event_path release_entry(int k)
 {
 	barrier();
 	ret_stack[k].sp = 0;
@@ -106,7 +107,7 @@ static void release_entry(int k)
 }
 
 /* Pop the holes on top. */
-static void trim_ret_stack(void)
+static void __event_path trim_ret_stack(void)
 {
 	int k;
 
@@ -115,7 +116,7 @@ static void trim_ret_stack(void)
 }
 
 /* A frame that will never return: report it closed now, and drop it. */
-static void drop_entry(int k, unsigned long long *now, unsigned int *cpu)
+static void __event_path drop_entry(int k, unsigned long long *now, unsigned int *cpu)
 {
 	if (!*now)
 		*now = trace_clock_local(cpu);
@@ -127,9 +128,11 @@ static void drop_entry(int k, unsigned long long *now, unsigned int *cpu)
 /*
  * The array is full, but holes may sit between live entries (frames of
  * interleaved stacks returned out of order): squeeze them out.  A signal
- * handler must not see an entry twice or half-moved: block them.
+ * handler must not see an entry twice or half-moved: block them (a slow
+ * path, through kernel_fpu_call(): blocking them is the C library's).
+ * Returns the number of entries left.
  */
-static int compact_ret_stack(void)
+static void *compact_ret_stack(void *unused)
 {
 	irqflags_t flags;
 	int k, n = 0;
@@ -144,7 +147,7 @@ static int compact_ret_stack(void)
 	}
 	curr_ret_stack = n - 1;
 	local_irq_restore(flags);
-	return n;
+	return (void *)(long)n;
 }
 
 /*
@@ -153,7 +156,7 @@ static int compact_ret_stack(void)
  * the alternate signal stack, the kernel starts every handler at its top,
  * so nothing made there survives the thread leaving it.
  */
-static int entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
+static int __event_path entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
 		      unsigned long stack)
 {
 	if (stack && e->stack == stack)
@@ -171,7 +174,7 @@ static int entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
  * proved dead, and those lie on top (a handler's frames come last): the
  * walk ends at the first other entry, so calls there stay cheap.
  */
-static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
+static void __event_path drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
 {
 	unsigned long long now = 0;
 	unsigned int cpu = 0;
@@ -193,9 +196,9 @@ static void drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
 	trim_ret_stack();
 }
 
-static void fgraph_thread_init(void);
+static void *fgraph_thread_init(void *unused);
 
-int function_graph_enter(unsigned long ret, unsigned long func,
+int __event_path function_graph_enter(unsigned long ret, unsigned long func,
 			 unsigned long frame_pointer, unsigned long *retp,
 			 unsigned long sp)
 {
@@ -212,7 +215,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 		return -EBUSY;
 	idx = curr_ret_stack;
 	if (__builtin_expect(idx < 0 && !thread_known, 0))
-		fgraph_thread_init();
+		kernel_fpu_call(fgraph_thread_init, NULL);
 	stack = fgraph_stack_of(sp);
 	/* the fast path: a deeper frame on the top entry's stack */
 	if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
@@ -222,7 +225,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	idx = curr_ret_stack + 1;
 	if (idx >= FTRACE_RETFUNC_DEPTH &&
 	    ret_stack_live < idx)
-		idx = compact_ret_stack();
+		idx = (long)kernel_fpu_call(compact_ret_stack, NULL);
 	if (idx >= FTRACE_RETFUNC_DEPTH) {
 		/* too deep: the function runs and returns untouched */
 		thread_overrun++;
@@ -266,25 +269,48 @@ int function_graph_enter(unsigned long ret, unsigned long func,
  * the return address is unknown.  The kernel stops the graph tracer and
  * panics, we stop hijacking (other threads) and abort.
  */
-static void __attribute__((noreturn))
-bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
-		  unsigned long received)
+struct bad_frame {
+	struct ftrace_ret_stack	*e;
+	unsigned long		expected, received;
+};
+
+static void *bad_frame_report(void *arg)
 {
+	struct bad_frame *bf = arg;
 	char msg[256], name[32];
 	int n;
 
-	ftrace_graph_dead = 1;
 	n = snprintf(msg, sizeof(msg), "Bad frame pointer: expected %lx, "
 		     "received %lx\n  from func %s return to %lx\n",
-		     expected, received,
-		     ksym_name(e->func, name, sizeof(name)), e->ret);
+		     bf->expected, bf->received,
+		     ksym_name(bf->e->func, name, sizeof(name)), bf->e->ret);
 	if (write(2, msg, n) < 0)
 		abort();
 	abort();
 }
+
+static void __event_path __attribute__((noreturn))
+bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
+		  unsigned long received)
+{
+	struct bad_frame bf = { e, expected, received };
+
+	ftrace_graph_dead = 1;
+	kernel_fpu_call(bad_frame_report, &bf);
+	__builtin_unreachable();
+}
 #endif
 
-unsigned long ftrace_return_to_handler(unsigned long sp,
+static void *ret_stack_underflow(void *unused)
+{
+	static const char msg[] = "ftrace: return stack underflow\n";
+
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		abort();
+	abort();
+}
+
+unsigned long __event_path ftrace_return_to_handler(unsigned long sp,
 				       unsigned long frame_pointer)
 {
 	unsigned long long now = 0;
@@ -293,11 +319,8 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
 	int idx = curr_ret_stack, j, k;
 
 	if (idx < 0) {
-		static const char msg[] = "ftrace: return stack underflow\n";
-
-		if (write(2, msg, sizeof(msg) - 1) < 0)
-			abort();
-		abort();
+		kernel_fpu_call(ret_stack_underflow, NULL);
+		__builtin_unreachable();
 	}
 	for (j = idx; j >= 0 && ret_stack[j].sp != sp; j--)
 		;
@@ -338,7 +361,7 @@ unsigned long ftrace_return_to_handler(unsigned long sp,
  * on MIPS the callee saved ra in a frame of its own, so the caller's slot
  * is gone.)
  */
-unsigned long fgraph_entry_ret(int k)
+unsigned long __event_path fgraph_entry_ret(int k)
 {
 	unsigned long rth = (unsigned long)return_to_handler;
 	unsigned long sp = ret_stack[k].sp;
@@ -354,7 +377,7 @@ unsigned long fgraph_entry_ret(int k)
  * return_to_handler, the slot was hijacked and the entry knows the real
  * address.
  */
-unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
+unsigned long __event_path ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp)
 {
 	int i;
@@ -410,13 +433,14 @@ static void fgraph_thread_exit(void *unused)
 }
 
 /* A thread's first entry: have its open frames closed when it ends. */
-static void fgraph_thread_init(void)
+static void *fgraph_thread_init(void *unused)
 {
 	int saved_errno = errno;
 
 	thread_known = 1;
 	pthread_setspecific(fgraph_exit_key, (void *)1);
 	errno = saved_errno;
+	return NULL;
 }
 
 /* Every entry that a frame running with sp proves dead goes (unwinding). */
@@ -471,7 +495,7 @@ static struct {
 } not_hooked[NOT_HOOKED_MAX];
 static unsigned int nr_not_hooked;
 
-void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
+void __event_path ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
 {
 	unsigned int i;
 
@@ -550,7 +574,8 @@ void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n,
 	depth_base = depth;
 	cut = n - (FTRACE_RETFUNC_DEPTH - 1 - curr_ret_stack);
 	if (cut > 0 && ret_stack_live <= curr_ret_stack)
-		cut = n - (FTRACE_RETFUNC_DEPTH - compact_ret_stack());
+		cut = n - (FTRACE_RETFUNC_DEPTH -
+			   (long)compact_ret_stack(NULL));
 	while (cut > 0 && cut < n && save[cut].sp == save[cut - 1].sp)
 		cut++;
 	for (k = 0; k < n; k++) {

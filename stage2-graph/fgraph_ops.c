@@ -20,6 +20,7 @@
  * it was the tracer's.
  */
 #include <pthread.h>
+#include <linux/event_path.h>
 #include <linux/fork_lock.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -41,7 +42,7 @@ static __thread struct {
 
 #define TOOK(depth)	tracer_took[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
-static int fgraph_both_entry(struct ftrace_graph_ent *trace)
+static int __event_path fgraph_both_entry(struct ftrace_graph_ent *trace)
 {
 	trace_func_graph_ent_t t = __atomic_load_n(&tracer_entry,
 						   __ATOMIC_ACQUIRE);
@@ -55,7 +56,7 @@ static int fgraph_both_entry(struct ftrace_graph_ent *trace)
 	return took || want;
 }
 
-static void fgraph_both_return(struct ftrace_graph_ret *trace)
+static void __event_path fgraph_both_return(struct ftrace_graph_ret *trace)
 {
 	trace_func_graph_ret_t t = __atomic_load_n(&tracer_return,
 						   __ATOMIC_ACQUIRE);

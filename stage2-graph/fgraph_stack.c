@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include "fgraph.h"
@@ -54,7 +55,7 @@ static __thread int cache_busy;
 /* An unknown stack is remembered in windows of this size. */
 #define UNKNOWN_WINDOW	(64UL << 10)
 
-static int in_range(const struct stack_range *r, unsigned long sp)
+static inline int in_range(const struct stack_range *r, unsigned long sp)
 {
 	return sp - r->lo < r->hi - r->lo;
 }
@@ -157,17 +158,16 @@ static void clip(struct stack_range *w, const struct stack_range *known,
 		w->lo = known->hi;
 }
 
-unsigned long fgraph_stack_of(unsigned long sp)
+/*
+ * The slow path of fgraph_stack_of(): a system call at least, so through
+ * kernel_fpu_call() (linux/event_path.h).
+ */
+static void *fgraph_stack_lookup(void *arg)
 {
+	unsigned long sp = (unsigned long)arg;
 	struct stack_range r;
 	stack_t ss;
 
-	if (!cache_busy) {
-		if (in_range(&thread_stack, sp))
-			return thread_stack.id;
-		if (in_range(&last_stack, sp))
-			return last_stack.id;
-	}
 	r.lo = ss.ss_size = 0;
 	if (!sigaltstack(NULL, &ss) && !(ss.ss_flags & SS_DISABLE)) {
 		r.lo = (unsigned long)ss.ss_sp;
@@ -182,14 +182,14 @@ unsigned long fgraph_stack_of(unsigned long sp)
 		barrier();
 		cache_busy = 0;
 		if (in_range(&thread_stack, sp))
-			return thread_stack.id;
+			return (void *)thread_stack.id;
 	}
 	if (!r.lo || !in_range(&r, sp)) {
 		struct stack_range known = r;
 
 		/* unknown, or the thread's own stack */
 		if (cache_busy)
-			return 0;
+			return NULL;
 		r.lo = sp & ~(UNKNOWN_WINDOW - 1);
 		r.hi = r.lo + UNKNOWN_WINDOW;
 		r.id = 0;
@@ -204,7 +204,18 @@ unsigned long fgraph_stack_of(unsigned long sp)
 		barrier();
 		cache_busy = 0;
 	}
-	return r.id;
+	return (void *)r.id;
+}
+
+unsigned long __event_path fgraph_stack_of(unsigned long sp)
+{
+	if (!cache_busy) {
+		if (in_range(&thread_stack, sp))
+			return thread_stack.id;
+		if (in_range(&last_stack, sp))
+			return last_stack.id;
+	}
+	return (unsigned long)kernel_fpu_call(fgraph_stack_lookup, (void *)sp);
 }
 
 /*

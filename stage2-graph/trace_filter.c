@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/event_path.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include <linux/tracefs.h>
@@ -139,7 +140,7 @@ int ftrace_filter_read(struct ftrace_filter *filter, char *buf, size_t len)
 	return 0;
 }
 
-int ftrace_filter_match(const struct ftrace_filter_set *set, unsigned long ip)
+int __event_path ftrace_filter_match(const struct ftrace_filter_set *set, unsigned long ip)
 {
 	size_t lo = 0, hi = set->nr;
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
@@ -51,7 +52,7 @@ static __thread int filter_depth = -1, notrace_depth = -1;
 /* per thread: the overrun count its last record said */
 static __thread unsigned long recorded_overrun;
 
-static void record(enum trace_type type, unsigned long func, int depth,
+static void __event_path record(enum trace_type type, unsigned long func, int depth,
 		   unsigned long long ts, unsigned long long calltime,
 		   unsigned int cpu)
 {
@@ -68,7 +69,7 @@ static void record(enum trace_type type, unsigned long func, int depth,
 	trace_commit(e, type, 1);
 }
 
-static int trace_graph_entry(struct ftrace_graph_ent *trace)
+static int __event_path trace_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_filter_set *set;
 
@@ -95,7 +96,7 @@ static int trace_graph_entry(struct ftrace_graph_ent *trace)
 	return 1;
 }
 
-static void trace_graph_return(struct ftrace_graph_ret *trace)
+static void __event_path trace_graph_return(struct ftrace_graph_ret *trace)
 {
 	if (notrace_depth >= 0) {
 		if (trace->depth == notrace_depth)

@@ -6,10 +6,11 @@
  * with FTRACE_OPS_FL_GLOBAL follows (dyn_ftrace.c reads them).
  */
 #include "ftrace_internal.h"
+#include <linux/event_path.h>
 
 struct ftrace_ops_hash ftrace_global_hash;
 
-int ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip)
+int __event_path ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip)
 {
 	size_t lo = 0, hi = hash->count;
 

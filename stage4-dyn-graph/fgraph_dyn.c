@@ -17,6 +17,7 @@
  * The hijack happens at ftrace_graph_call, after ftrace_call.
  */
 #include <errno.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 
 static struct ftrace_ops graph_ops = {
@@ -29,7 +30,7 @@ static struct ftrace_ops graph_ops = {
  * while the update says sites are on that the graph's filter may not
  * select (ftrace_graph_filter_check), function_graph_enter() asks here.
  */
-int ftrace_graph_filter_wants(unsigned long selfpc)
+int __event_path ftrace_graph_filter_wants(unsigned long selfpc)
 {
 	return ftrace_ops_test(&graph_ops, selfpc);
 }

@@ -19,6 +19,15 @@ DEB_PACKAGES	:= gcc-arm-linux-gnueabihf qemu-user
 ARCH_CFLAGS	:= -marm -mapcs-frame -fno-pie -fno-omit-frame-pointer
 ARCH_LDFLAGS	:= -no-pie
 MCOUNT_SYMBOL	:= __gnu_mcount_nc
+# The runtime keeps off the VFP registers (linux/event_path.h): gcc then
+# neither copies data through them nor lets a float or double through.
+# The objects still say "VFP registers" for argument passing
+# (Tag_ABI_VFP_args), so they link with the hard-float program.
+# -D__NO_INLINE__: glibc's headers would otherwise define inline copies
+# of functions that take or return a double (atof), which
+# -mgeneral-regs-only refuses even unused; the runtime calls them as
+# ordinary functions instead.
+CC_FLAGS_NO_FPU	:= -mgeneral-regs-only -D__NO_INLINE__
 # Thumb code has no APCS frame ("push {r7, lr}"): the graph tracer cannot
 # find the slot it returns through.  ftrace-cc refuses these flags when
 # the stage has the graph tracer; the function tracer takes Thumb code.

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <unwind.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/text_patching.h>
 
@@ -35,7 +36,7 @@
  * A function built without -mapcs-frame still has its caller's fp, whose
  * frame fails at least the first test.
  */
-static int own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
+static int __event_path own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
 			  unsigned long selfpc)
 {
 	unsigned long entry_sp;
@@ -59,7 +60,7 @@ static int own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
  * caller's fp.  In a frame of its own that value is saved at fp[-3]; a
  * function without a frame never changes fp at all.
  */
-void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
+void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
 	unsigned long *fp = (unsigned long *)frame_pointer;

@@ -39,16 +39,20 @@
  * "push {r7, lr}", not APCS: fp is no frame pointer there, so the graph
  * tracer cannot find the slot to hijack (arch/arm/ftrace.c refuses).
  *
- * The tracer is ordinary C and may use every caller-saved register, so
- * the slow path saves r0-r3 and d0-d7 around the call; r4-r11 are saved
- * by the C code itself when it uses them.
+ * The tracer is ordinary C and may use every caller-saved core register,
+ * so the slow path saves r0-r3 around the call; r4-r11 are saved by the C
+ * code itself when it uses them.  d0-d7 need no saving: the tracer's C
+ * code is the event path (linux/event_path.h), built with
+ * -mgeneral-regs-only, and never touches a VFP register; a slow path that
+ * calls the C library goes through kernel_fpu_call() (fpu.S), which keeps
+ * them.
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 
 	.syntax unified
 	.arm
-	.fpu	vfpv3-d16
-	.text
+	EVENT_PATH_TEXT
 
 /*
  * reg = &sym, or reg = the word at sym: movw/movt reach any address in two
@@ -88,7 +92,6 @@ ftrace_stub:
  *	[fp, #-8]	&[fp, #4]	 | save_stack_trace() walks through
  *	[fp, #-12]	func's fp	/  us into func and its callers
  *	[fp, #-28]	r0-r3 (MCOUNT_FREGS: the tracer's fregs)
- *	[fp, #-92]	d0-d7
  *	(sp rounded down to 8 bytes: AAPCS wants that at every call)
  */
 	.macro	mcount_enter
@@ -98,7 +101,6 @@ ftrace_stub:
 	push	{fp, ip, lr, pc}
 	sub	fp, ip, #4
 	push	{r0-r3}
-	vpush	{d0-d7}
 	bic	sp, sp, #7
 	.endm
 
@@ -116,8 +118,7 @@ ftrace_stub:
 
 	/* undo mcount_enter: back to [sp] = into func, [sp, #4] = frompc */
 	.macro	mcount_exit
-	sub	sp, fp, #(12 + 4 * 4 + 8 * 8)	@ where vpush left it
-	vpop	{d0-d7}
+	sub	sp, fp, #(12 + 4 * 4)	@ where the push left it
 	pop	{r0-r3}
 	ldm	sp, {fp, sp, lr}	@ fp = func's fp, sp = as at the push
 	.endm
@@ -293,9 +294,9 @@ ftrace_graph_caller:
  * this address in their return slot.  The function has already torn its
  * frame down: sp is as its caller left it, fp is the caller's again, and
  * r0-r3 / d0-d7 hold the return value (up to a 16-byte integer container
- * or four doubles).  Keep them all, ask the generic code for the real
- * return address, and go there with bx (the caller may be Thumb code:
- * bit 0 of the address says so).  gcc keeps sp 8-byte aligned at calls,
+ * or four doubles).  Keep r0-r3 (the event path leaves d0-d7 alone), ask
+ * the generic code for the real return address, and go there with bx
+ * (the caller may be Thumb code: bit 0 of the address says so).  gcc keeps sp 8-byte aligned at calls,
  * but the caller may be any code: align it here rather than trust that.
  */
 /*
@@ -320,12 +321,10 @@ return_to_handler:
 	mov	ip, sp
 	bic	sp, sp, #7
 	push	{r0-r3, ip, lr}		@ lr: only a slot for the answer
-	vpush	{d0-d7}			@ 24 + 64 bytes: still 8-byte aligned
 	mov	r0, ip			@ arg 1: sp, the frame's identity
 	mov	r1, fp			@ arg 2: fp, for the frame pointer test
 	bl	ftrace_return_to_handler
-	str	r0, [sp, #(8 * 8 + 5 * 4)]	@ the real return address
-	vpop	{d0-d7}
+	str	r0, [sp, #(5 * 4)]	@ the real return address
 	pop	{r0-r3, ip, lr}
 	mov	sp, ip
 	bx	lr

@@ -22,10 +22,11 @@
  * found by the address of the slot it was read from: the [fp, #-4] that
  * prepare_ftrace_return() hijacked (HAVE_FUNCTION_GRAPH_RET_ADDR_PTR).
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
 
-void save_stack_trace(struct stack_trace *trace)
+void __event_path save_stack_trace(struct stack_trace *trace)
 {
 	unsigned long *fp = __builtin_frame_address(0);
 	int graph_idx = 0;

@@ -18,3 +18,10 @@ DEB_PACKAGES	:= gcc-mips-linux-gnu qemu-user
 ARCH_CFLAGS	:= -mno-abicalls -fno-pic -fno-omit-frame-pointer -mmcount-ra-address
 ARCH_LDFLAGS	:= -no-pie
 MCOUNT_SYMBOL	:= _mcount
+# The runtime keeps off the floating-point registers (linux/event_path.h),
+# but gcc has no flag that says only that: -msoft-float also marks each
+# object soft-float (.module softfloat, .MIPS.abiflags) and the linker
+# warns about every hard-float object it meets.  gcc emits no FPU
+# instruction for integer C, so none is used, and scripts/check-event-path
+# ("make check") proves it on the objects.
+CC_FLAGS_NO_FPU	:=

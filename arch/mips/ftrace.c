@@ -33,6 +33,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <linux/event_path.h>
 #include <linux/kconfig.h>
 #include <linux/ftrace.h>
 #include <linux/text_patching.h>
@@ -44,7 +45,7 @@
  * "move t4,zero" (or, or addu), "addiu t4,sp,off", or the last step of a
  * big frame's "addu t4,t4,sp".
  */
-static int sets_t4(uint32_t insn)
+static int __event_path sets_t4(uint32_t insn)
 {
 	return insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_OR) ||
 	       insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_ADDU) ||
@@ -53,7 +54,7 @@ static int sets_t4(uint32_t insn)
 	       (insn & 0xffff0000) == MIPS_INSN_ADDIU_T4_SP;
 }
 
-void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
+void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
 	unsigned long *mcount_frame = parent - MCOUNT_AT / 4;
@@ -222,7 +223,7 @@ static int mips_read_site(struct dyn_ftrace *rec)
  * (a thread still inside ftrace_caller while the site is disabled may get
  * here).  Anything else keeps ra - 8.
  */
-unsigned long ftrace_long_call_ip(unsigned long ra)
+unsigned long __event_path ftrace_long_call_ip(unsigned long ra)
 {
 	struct mips_site s;
 

@@ -41,10 +41,14 @@
  * On return the traced function expects sp back where it was, ra holding
  * its own return address again (the value in at), and its argument
  * registers unchanged.  The tracer is C code, free to clobber every
- * caller-saved register (a0-a3, v0/v1, t0-t9, at, the float temporaries),
- * so _mcount saves what the function still needs around the call.
- * t0/t1 are free on entry: gcc keeps nothing in them across the site.
+ * caller-saved integer register (a0-a3, v0/v1, t0-t9, at), so _mcount
+ * saves what the function still needs around the call.  t0/t1 are free
+ * on entry: gcc keeps nothing in them across the site.  $f12/$f14 need no
+ * saving: the tracer's C code is the event path (linux/event_path.h),
+ * which never touches a floating-point register; a slow path that calls
+ * the C library goes through kernel_fpu_call() (fpu.S), which keeps them.
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 
 /*
@@ -68,13 +72,9 @@
 	/* the C library's PIC code may change it */
 	sw	$gp, MCOUNT_GP($sp)
 	sw	$t4, MCOUNT_T4($sp)
-	sdc1	$f12, MCOUNT_F12($sp)
-	sdc1	$f14, MCOUNT_F14($sp)
 	.endm
 
 	.macro	mcount_restore_regs
-	ldc1	$f14, MCOUNT_F14($sp)
-	ldc1	$f12, MCOUNT_F12($sp)
 	lw	$t4, MCOUNT_T4($sp)
 	lw	$gp, MCOUNT_GP($sp)
 	lw	$v1, MCOUNT_V1($sp)
@@ -88,7 +88,7 @@
 	addiu	$sp, $sp, MCOUNT_FRAME_SIZE
 	.endm
 
-	.text
+	EVENT_PATH_TEXT
 	.set	noreorder		/* every delay slot below is explicit */
 	/* we read at; the assembler must not use it */
 	.set	noat
@@ -352,15 +352,14 @@ _mcount_end:
  * Where a hijacked function returns to.  sp is the caller's sp again (the
  * function popped its frame), the very value prepare_ftrace_return gave
  * the graph tracer as frame_pointer; the return value is in v0/v1 (64-bit:
- * both) or $f0/$f2 (double, complex).  Keep those, ask the graph tracer
- * for the real return address, and go there with ra holding it too.
+ * both) or $f0/$f2 (double, complex).  Keep v0/v1 (the event path leaves
+ * $f0/$f2 alone), ask the graph tracer for the real return address, and
+ * go there with ra holding it too.
  */
 #define RET_V0		16	/* above the callee's 16-byte home area */
 #define RET_V1		20
-#define RET_F0		24	/* 8-aligned for sdc1 */
-#define RET_F2		32
-#define RET_GP		40
-#define RET_FRAME_SIZE	48
+#define RET_GP		24
+#define RET_FRAME_SIZE	32
 
 /*
  * Unwind information for unwinders that meet return_to_handler as the
@@ -386,15 +385,11 @@ return_to_handler:
 	sw	$v0, RET_V0($sp)
 	sw	$v1, RET_V1($sp)
 	sw	$gp, RET_GP($sp)
-	sdc1	$f0, RET_F0($sp)
-	sdc1	$f2, RET_F2($sp)
 	/* the caller's sp: the frame's identity and its frame pointer */
 	addiu	$a1, $sp, RET_FRAME_SIZE
 	jal	ftrace_return_to_handler
 	 move	$a0, $a1		/* arg 1: sp; arg 2: the same */
 	move	$ra, $v0		/* the original return address */
-	ldc1	$f2, RET_F2($sp)
-	ldc1	$f0, RET_F0($sp)
 	lw	$gp, RET_GP($sp)
 	lw	$v1, RET_V1($sp)
 	lw	$v0, RET_V0($sp)

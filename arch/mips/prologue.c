@@ -36,6 +36,7 @@
  * a constant (alloca) cannot be decoded.
  */
 #include <stdint.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <asm/inst.h>
 #include <asm/prologue.h>
@@ -45,7 +46,7 @@
 /* the constant of a two-step prologue is loaded shortly before its use */
 #define CONST_SCAN_MAX		16
 
-static int is_mcount_call(const uint32_t *p)
+static int __event_path is_mcount_call(const uint32_t *p)
 {
 	unsigned long target;
 
@@ -64,7 +65,7 @@ static int is_mcount_call(const uint32_t *p)
  * conversion made it a nop (chapter 4); nops are passed over as part of
  * any prologue.
  */
-static int is_site_adjust(const uint32_t *p, const uint32_t *start)
+static int __event_path is_site_adjust(const uint32_t *p, const uint32_t *start)
 {
 	if (*p != MIPS_INSN_ADDIU_SP_M8)
 		return 0;
@@ -73,14 +74,14 @@ static int is_site_adjust(const uint32_t *p, const uint32_t *start)
 			      mips_mcount_site_insn(p[-1])));
 }
 
-static int is_move(uint32_t insn, int rd, int rs)
+static int __event_path is_move(uint32_t insn, int rd, int rs)
 {
 	return insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_OR) ||
 	       insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_ADDU);
 }
 
 /* An instruction a prologue may hold besides the allocations. */
-static int prologue_insn(uint32_t insn)
+static int __event_path prologue_insn(uint32_t insn)
 {
 	switch (MIPS_OP(insn)) {
 	case MIPS_OP_SW:			/* register saves */
@@ -114,7 +115,7 @@ static int prologue_insn(uint32_t insn)
  * May insn, one a prologue holds, change reg?  Stores do not; a SPECIAL
  * one is taken to when reg is any of its registers but rs.
  */
-static int sets_reg(uint32_t insn, int reg)
+static int __event_path sets_reg(uint32_t insn, int reg)
 {
 	switch (MIPS_OP(insn)) {
 	case MIPS_OP_SW:
@@ -131,7 +132,7 @@ static int sets_reg(uint32_t insn, int reg)
  * The constant in reg at p, as the prologue loaded it: lui and/or ori,
  * or a one-instruction li.  Returns 0 and sets *val, or -1.
  */
-static int reg_const(const uint32_t *p, const uint32_t *start, int reg,
+static int __event_path reg_const(const uint32_t *p, const uint32_t *start, int reg,
 		     long *val)
 {
 	const uint32_t *q;
@@ -166,7 +167,7 @@ static int reg_const(const uint32_t *p, const uint32_t *start, int reg,
  * How many bytes the instruction at p allocates on the stack: > 0, 0 when
  * it is no allocation, -1 when it moves sp down by an unknown amount.
  */
-static long sp_alloc(const uint32_t *p, const uint32_t *start)
+static long __event_path sp_alloc(const uint32_t *p, const uint32_t *start)
 {
 	uint32_t insn = *p;
 	long n;
@@ -191,7 +192,7 @@ static long sp_alloc(const uint32_t *p, const uint32_t *start)
 	return 0;
 }
 
-int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
+int __event_path mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
 {
 	extern const char __executable_start[];
 	const uint32_t *start = (const uint32_t *)__executable_start;
@@ -235,19 +236,19 @@ int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
  * and a thread parked inside ftrace_caller may still need its first word
  * (ftrace_long_call_ip()).
  */
-static int is_long_call_addiu(uint32_t insn, int reg)
+static int __event_path is_long_call_addiu(uint32_t insn, int reg)
 {
 	unsigned long lo = (unsigned long)_mcount & 0xffff;
 
 	return insn == MIPS_INSN_ADDIU_LO(reg, lo);
 }
 
-static int is_jalr(uint32_t insn, int reg)
+static int __event_path is_jalr(uint32_t insn, int reg)
 {
 	return mips_is_jalr_ra(insn) && MIPS_RS(insn) == reg;
 }
 
-void mips_site_find(const uint32_t *pc, struct mips_site *s)
+void __event_path mips_site_find(const uint32_t *pc, struct mips_site *s)
 {
 	const uint32_t *p;
 	int reg;

@@ -30,6 +30,7 @@
  * (core_text_address()): the C library is read by nobody.
  */
 #include <stdint.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
 #include <asm/prologue.h>
@@ -37,7 +38,7 @@
 void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			unsigned long sp);
 
-static int in_mcount(unsigned long pc)
+static int __event_path in_mcount(unsigned long pc)
 {
 	return pc >= (unsigned long)_mcount && pc < (unsigned long)_mcount_end;
 }
@@ -46,7 +47,7 @@ static int in_mcount(unsigned long pc)
  * The walk proper.  pc and sp are those of save_stack_trace()'s caller,
  * right after the call: pc is the first return address of the chain.
  */
-void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
+void __event_path __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			unsigned long sp)
 {
 	unsigned long ret = pc, entry_ra = 0, *entry_retp = NULL, *retp;
@@ -100,7 +101,7 @@ void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
  * nothing of our own on the stack.  (A C function may or may not get a
  * frame, depending on what the compiler makes of it.)  a0 = trace stays.
  */
-__asm__(".text\n"
+__asm__(".section .text.event_path, \"ax\", @progbits\n"
 	".globl	save_stack_trace\n"
 	".type	save_stack_trace, @function\n"
 	".set	push\n"

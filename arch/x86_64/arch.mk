@@ -20,3 +20,7 @@ DEB_PACKAGES	:=
 ARCH_CFLAGS	:= -fno-pie -fno-omit-frame-pointer
 ARCH_LDFLAGS	:= -no-pie
 MCOUNT_SYMBOL	:= mcount
+# The runtime keeps off vector, SSE and x87 registers (linux/event_path.h):
+# gcc then neither uses them for its own code (copies, spills) nor lets a
+# float or double through.
+CC_FLAGS_NO_FPU	:= -mgeneral-regs-only

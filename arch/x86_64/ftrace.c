@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -13,7 +14,7 @@
  * call pushed it, the prologue pushed %rbp below it), whether it is a leaf
  * or not, so the slot mcount found is the one to rewrite.
  */
-void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
+void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer)
 {
 	unsigned long old = *parent;

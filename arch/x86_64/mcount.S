@@ -22,16 +22,16 @@
  *					same registers, wider
  *	%r10				static chain (nested functions)
  *
- * All of those belong to func and must reach its body unchanged; the
- * tracer is ordinary C, free to use every caller-saved register, and it
- * calls the C library (the first event of a thread claims a buffer:
- * prctl, strcmp, snprintf...), whose AVX2 string routines end with
- * "vzeroupper": that clears the upper halves of ymm0-7 / zmm0-7.  Saving
- * %xmm0-7 is not enough: the slow paths save the vector registers at the
- * width the CPU has them in use (SAVE_VECTORS), and the fast path saves
- * nothing.  (The kernel can skip the vector registers: kernel C never
- * touches them.)
+ * All of those belong to func and must reach its body unchanged.  The
+ * tracer's C code is the event path (linux/event_path.h): it is built with
+ * -mgeneral-regs-only and never touches a vector, SSE or x87 register, so
+ * SAVE_ARGS keeps only the integer registers of that list; the vector
+ * ones are never in danger.  A slow path that calls the C library goes
+ * through kernel_fpu_call() (fpu.S), which saves the rest.  The kernel's
+ * mcount saves no vector register for the same reason: kernel C never
+ * uses one.
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <asm/mcount_frame.h>
 
@@ -49,7 +49,7 @@
 	leaq	FREGS(%rbp), %rcx	/* arg 4: fregs, SAVE_ARGS's area */
 .endm
 
-	.text
+	EVENT_PATH_TEXT
 
 /*
  * ftrace_stub: the "no tracer" value of ftrace_trace_function.  mcount only
@@ -199,7 +199,8 @@ ftrace_graph_caller:
  * %xmm0/%xmm1 (float, double, small structs), %ymm0 / %zmm0 (vectors),
  * st(0)/st(1) (long double, complex long double), and the caller's %rbp.
  * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
- * SAVE_RETVAL (asm/mcount_frame.h) keeps the rest.
+ * SAVE_RETVAL (asm/mcount_frame.h) keeps %rax and %rdx; the event path
+ * leaves the others alone.
  */
 /*
  * Unwind information for unwinders that meet return_to_handler as the

@@ -11,10 +11,11 @@
  * A return address the graph tracer replaced by return_to_handler is
  * translated back through ftrace_graph_ret_addr() (chapter 2).
  */
+#include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
 
-void save_stack_trace(struct stack_trace *trace)
+void __event_path save_stack_trace(struct stack_trace *trace)
 {
 	unsigned long *fp = __builtin_frame_address(0);
 	int graph_idx = 0;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <asm/local.h>
+#include <linux/event_path.h>
 
 /*
  * The kinds of entry, as the kernel's trace_entries.h lists them.  The
@@ -128,6 +129,8 @@ extern __thread struct trace_buffer *this_buffer;
 #define RB_MAX_LIVE		64
 
 struct trace_buffer *trace_buffer_claim(void);
+/* the same, for the event path's kernel_fpu_call() (linux/event_path.h) */
+void *__trace_buffer_claim(void *unused);
 int ring_buffer_set_size_kb(unsigned long kb);
 unsigned long ring_buffer_size_kb(void);
 /* threads that could not even be counted (no buffer struct left) */
@@ -197,7 +200,7 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 	unsigned int shift;
 
 	if (__builtin_expect(!b, 0))
-		b = trace_buffer_claim();
+		b = kernel_fpu_call(__trace_buffer_claim, NULL);
 	end = local_add_return(n, &b->head);
 	*idx = end - n;
 	shift = __builtin_ctzl(b->mask + 1);

@@ -13,9 +13,8 @@
  *			under any tracer that times each call;
  *   -DHIJACK_SAVE	plus what the kit's x86_64 trampolines do to keep
  *			the traced function's registers across C code: the
- *			argument and return registers, MXCSR and the vector
- *			registers at the width in use (asm/mcount_frame.h),
- *			on entry and on return.
+ *			integer argument and return registers
+ *			(asm/mcount_frame.h), on entry and on return.
  *
  * On entry (x86_64, -pg, after "push %rbp; mov %rsp,%rbp"): the traced
  * function's return address is at 8(%rbp).  An entry of the private

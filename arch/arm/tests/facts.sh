@@ -48,3 +48,11 @@ TEST_UNRECORDED_SITES=stub
 # bytes at rec->ip, nop <-> bl/blx: one aligned word, or two for a
 # Thumb-2 call that starts at 2 mod 4.
 TEST_DYN_SWITCH_BYTES=4
+
+# The event path (scripts/check-event-path): an instruction that uses a
+# floating-point register, by its mnemonic (every VFP and NEON one starts
+# with "v") or by a register among its operands (ERE on objdump -d); and
+# "TYPE=MNEM" for the relocations that make a direct call or jump.
+TEST_FPU_MNEM='^(v[a-z0-9.]*|fmrx|fmxr|fldm[a-z]*|fstm[a-z]*)$'
+TEST_FPU_REGS='(^|[^a-z0-9_])([sdq][0-9]+|fpscr|fpexc)([^a-z0-9_]|$)'
+TEST_CALL_RELOCS='R_ARM_CALL=bl|blx R_ARM_JUMP24=b[a-z]* R_ARM_PC24=bl|b[a-z]* R_ARM_THM_CALL=bl|blx R_ARM_THM_JUMP24=b[a-z.]*'

@@ -69,3 +69,12 @@ TEST_UNRECORDED_SITES=traced
 # conversion is done, enabling or disabling a site changes only these
 # bytes at rec->ip (the jal, or a long call's lui): one aligned word.
 TEST_DYN_SWITCH_BYTES=4
+
+# The event path (scripts/check-event-path): an instruction that uses a
+# floating-point register, by its mnemonic (coprocessor 1 moves, loads,
+# stores and branches, and the arithmetic's .s/.d/.w/.l/.ps formats) or
+# by a register among its operands (ERE on objdump -d); and "TYPE=MNEM"
+# for the relocations that make a direct call or jump.
+TEST_FPU_MNEM='(c1[a-z]*$|^bc1|\.(s|d|w|l|ps)$)'
+TEST_FPU_REGS='\$f[0-9]+'
+TEST_CALL_RELOCS='R_MIPS_26=jal|j|jalx|bal R_MIPS_PC16=b[a-z]* R_MIPS_JALR=jalr|jr R_MIPS_CALL16=lw'

@@ -44,3 +44,12 @@ TEST_GRAPH_SHAPES=none
 # ftrace_caller (then only a filter in force leaves it out), "stub" when
 # it reaches a stub (never traced).
 TEST_UNRECORDED_SITES=stub
+
+# The event path (scripts/check-event-path): an instruction that uses a
+# floating-point or vector register, by its mnemonic (x87, VEX/EVEX,
+# XSAVE and MXCSR instructions) or by a register among its operands (ERE
+# on objdump -d); and "TYPE=MNEM" for the relocations that make a direct
+# call or jump (a tail call) to another function.
+TEST_FPU_MNEM='^(f[a-z0-9]*|v[a-z0-9]*|x(save|rstor|getbv|setbv)[a-z0-9]*|[ls]dmxcsr|emms)$'
+TEST_FPU_REGS='%([xyz]mm[0-9]|st|mm[0-9]|k[0-7])'
+TEST_CALL_RELOCS='R_X86_64_PLT32=call|j[a-z]* R_X86_64_PC32=call|j[a-z]*'

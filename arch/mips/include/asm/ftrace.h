@@ -29,11 +29,9 @@
 #define MCOUNT_V1		36
 #define MCOUNT_AT		40	/* traced function's return address */
 #define MCOUNT_RA		44	/* return into the traced function */
-#define MCOUNT_F12		48	/* 8-aligned: sdc1 */
-#define MCOUNT_F14		56
-#define MCOUNT_GP		64
-#define MCOUNT_T4		68	/* $12, -mmcount-ra-address (stage 2) */
-#define MCOUNT_FRAME_SIZE	72	/* a multiple of 8, as o32 wants */
+#define MCOUNT_GP		48
+#define MCOUNT_T4		52	/* $12, -mmcount-ra-address (stage 2) */
+#define MCOUNT_FRAME_SIZE	56	/* a multiple of 8, as o32 wants */
 
 #ifndef __ASSEMBLY__
 /* The bounds of _mcount's code, for the unwinder. */

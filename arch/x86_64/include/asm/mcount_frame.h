@@ -6,22 +6,26 @@
  * that everything the traced function has live survives it: its arguments
  * on entry (SAVE_ARGS), its return value on return (SAVE_RETVAL).  Also
  * used by tests/bench/mcount-hijack.S, which measures what they cost.
+ *
+ * Only integer registers: the C code they call is the event path, which
+ * never touches a vector, SSE or x87 register (linux/event_path.h), so
+ * the traced function's float and vector arguments, its float, vector and
+ * long double results, MXCSR and the x87 control word are still where it
+ * left them when the C code returns.
  */
 /* where SAVE_ARGS's struct ftrace_regs starts, from mcount's %rbp */
 #define FREGS		-64
 
 #ifdef __ASSEMBLY__
 
-#include <asm/vector_save.h>
-
 /*
  * Build a frame (so the %rbp chain stays walkable, chapter 0) and save the
- * traced function's argument registers in it: the integer ones at fixed
- * places below %rbp (FREGS(%rbp) is their struct ftrace_regs, the
- * tracer's fregs: asm/ftrace.h), the vector ones below them, in a 64-byte
- * aligned
- * area (which also aligns the stack for the C call: gcc does not align it
- * for the mcount call, at -O0 the function's "sub $N, %rsp" comes first).
+ * registers that may carry the traced function's arguments: the six
+ * integer ones, %rax (a varargs call's count of vector arguments) and %r10
+ * (the static chain of a nested function).  FREGS(%rbp) is their struct
+ * ftrace_regs, the tracer's fregs (asm/ftrace.h).  The stack is aligned
+ * for the C call: gcc's call site does not promise it (at -O0 a function
+ * may lower %rsp by an odd number of words before it calls mcount).
  * "leave" undoes it all.
  */
 .macro SAVE_ARGS
@@ -36,13 +40,10 @@
 	movq	%r8, -48(%rbp)
 	movq	%r9, -56(%rbp)
 	movq	%r10, -64(%rbp)
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS
+	andq	$-16, %rsp
 .endm
 
 .macro RESTORE_ARGS
-	RESTORE_VECTORS
 	movq	-64(%rbp), %r10
 	movq	-56(%rbp), %r9
 	movq	-48(%rbp), %r8
@@ -55,12 +56,10 @@
 .endm
 
 /*
- * return_to_handler's frame.  Live: the return value in %rax/%rdx,
- * %xmm0/%xmm1 (or %ymm0, %zmm0), st(0)/st(1).  %rbx is callee-saved: kept
- * here, it points at the three saved registers across the C call (the
- * vector area's alignment has moved %rsp away from them); the sp the
- * function returned with is 24(%rbx).  The other vector registers are
- * dead at a return: only two are kept.
+ * return_to_handler's frame: the integer result in %rax/%rdx.  %rbx is
+ * callee-saved: kept here, it points at the saved registers across the C
+ * call (aligning the stack may have moved %rsp away from them); the sp the
+ * function returned with is 24(%rbx).
  */
 .macro SAVE_RETVAL
 	subq	$24, %rsp
@@ -68,15 +67,10 @@
 	movq	%rdx, 8(%rsp)
 	movq	%rbx, 16(%rsp)
 	movq	%rsp, %rbx
-	andq	$-64, %rsp
-	subq	$VEC_AREA, %rsp
-	SAVE_VECTORS 2
-	SAVE_X87
+	andq	$-16, %rsp
 .endm
 
 .macro RESTORE_RETVAL
-	RESTORE_X87
-	RESTORE_VECTORS 2
 	movq	%rbx, %rsp
 	movq	16(%rsp), %rbx
 	movq	8(%rsp), %rdx
