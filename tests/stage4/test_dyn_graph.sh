@@ -145,9 +145,10 @@ calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
 # closes an open "{", all closed at the end ("} /* f */" is the return of
 # a call entered before the last switch, which the kernel prints that way
 # too; a worker thread that started after the graph tracer was on has its
-# own function's return at the end).
+# own function's return at the end; so may a switching thread of the
+# race tests, race_*, whose call began while another switch was made).
 check_graph_lines() {
-	local names='(g_top|g_mid|g_leaf|h_other|worker)'
+	local names='(g_top|g_mid|g_leaf|h_other|worker|race_[a-z]+)'
 	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
 	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
 	assertEquals "malformed lines" "" "$(grep -Ev \
