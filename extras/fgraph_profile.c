@@ -35,7 +35,7 @@ static __thread uint64_t subtime[FTRACE_RETFUNC_DEPTH];
 
 #define AT(a, depth)	(a)[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
-static int __event_path profile_graph_entry(struct ftrace_graph_ent *trace)
+static __event_path int profile_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_profile *rec = ftrace_profile_begin(trace->func, 1);
 
@@ -46,7 +46,7 @@ static int __event_path profile_graph_entry(struct ftrace_graph_ent *trace)
 	return 1;
 }
 
-static void __event_path profile_graph_return(struct ftrace_graph_ret *trace)
+static __event_path void profile_graph_return(struct ftrace_graph_ret *trace)
 {
 	struct ftrace_profile *rec;
 	uint64_t calltime = trace->rettime - trace->calltime;

@@ -127,7 +127,8 @@ static void *profile_table_reset(void *arg)
 	return NULL;
 }
 
-struct ftrace_profile __event_path *ftrace_profile_begin(unsigned long ip, int hit)
+__event_path struct ftrace_profile *ftrace_profile_begin(unsigned long ip,
+							 int hit)
 {
 	struct profile_table *t = this_profile;
 	unsigned long gen = __atomic_load_n(&profile_gen, __ATOMIC_RELAXED);
@@ -182,7 +183,7 @@ struct ftrace_profile __event_path *ftrace_profile_begin(unsigned long ip, int h
  * TSC ticks squared), made of 32-bit products so that 32-bit arches need
  * no library call: d^2 = a^2 2^64 + 2ab 2^32 + b^2, d = a 2^32 + b.
  */
-void __event_path ftrace_profile_add_time(struct ftrace_profile *rec,
+__event_path void ftrace_profile_add_time(struct ftrace_profile *rec,
 					  uint64_t d)
 {
 	uint64_t a = d >> 32, b = (uint32_t)d, ab = a * b;
@@ -195,13 +196,13 @@ void __event_path ftrace_profile_add_time(struct ftrace_profile *rec,
 	rec->time_sq_hi += hi + (rec->time_sq_lo < lo);
 }
 
-void __event_path ftrace_profile_end(void)
+__event_path void ftrace_profile_end(void)
 {
 	__asm__ __volatile__("" ::: "memory");
 	this_profile->busy = 0;
 }
 
-struct ftrace_profile_last __event_path *ftrace_profile_last(void)
+__event_path struct ftrace_profile_last *ftrace_profile_last(void)
 {
 	return &this_profile->last;
 }

@@ -12,9 +12,10 @@
 #include <linux/init.h>
 #include "ftrace_profile.h"
 
-static void __event_path function_profile_call(unsigned long ip, unsigned long parent_ip,
-				  struct ftrace_ops *op,
-				  struct ftrace_regs *fregs)
+static __event_path void function_profile_call(unsigned long ip,
+					       unsigned long parent_ip,
+					       struct ftrace_ops *op,
+					       struct ftrace_regs *fregs)
 {
 	struct ftrace_profile_last *last;
 	struct ftrace_profile *rec;

@@ -58,9 +58,10 @@ struct ftrace_ops *ftrace_ops_list_head(void)
  * Several ops: each one's filter is asked (chapter 4: a site is on when
  * any ops wants it) and each callback gets its own op.
  */
-static void __event_path ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
-				 struct ftrace_ops *unused,
-				 struct ftrace_regs *fregs)
+static __event_path void ftrace_ops_list_func(unsigned long ip,
+					      unsigned long parent_ip,
+					      struct ftrace_ops *unused,
+					      struct ftrace_regs *fregs)
 {
 	struct ftrace_ops *op;
 
@@ -75,9 +76,10 @@ static void __event_path ftrace_ops_list_func(unsigned long ip, unsigned long pa
  * guard, or (chapter 4) sites whose function it may not want reach
  * ftrace_caller.  The op mcount passes is that ops.
  */
-static void __event_path ftrace_ops_assist_func(unsigned long ip, unsigned long parent_ip,
-				   struct ftrace_ops *op,
-				   struct ftrace_regs *fregs)
+static __event_path void ftrace_ops_assist_func(unsigned long ip,
+						unsigned long parent_ip,
+						struct ftrace_ops *op,
+						struct ftrace_regs *fregs)
 {
 	if (ftrace_ops_test(op, ip))
 		ftrace_ops_call(op, ip, parent_ip, fregs);

@@ -36,7 +36,7 @@ static __thread struct ftrace_recursion ftrace_recursion;
 unsigned long ftrace_recursion_missed;
 
 /* The context (handler depth) a traced call is made in, 0 to 3. */
-static int __event_path ftrace_recursion_context(void)
+static __event_path int ftrace_recursion_context(void)
 {
 	unsigned int level;
 
@@ -49,8 +49,8 @@ static int __event_path ftrace_recursion_context(void)
 }
 
 /* Is context ctx inside a callback whose frame is still there? */
-static int __event_path ftrace_recursion_live(struct ftrace_recursion *r, int ctx,
-				 unsigned long sp)
+static __event_path int ftrace_recursion_live(struct ftrace_recursion *r,
+					      int ctx, unsigned long sp)
 {
 	if (!(r->bits & 1u << ctx))
 		return 0;
@@ -62,8 +62,9 @@ static int __event_path ftrace_recursion_live(struct ftrace_recursion *r, int ct
 	return 0;
 }
 
-void __event_path ftrace_ops_call(struct ftrace_ops *op, unsigned long ip,
-		     unsigned long parent_ip, struct ftrace_regs *fregs)
+__event_path void ftrace_ops_call(struct ftrace_ops *op, unsigned long ip,
+				  unsigned long parent_ip,
+				  struct ftrace_regs *fregs)
 {
 	struct ftrace_recursion *r = &ftrace_recursion;
 	volatile unsigned long cookie;

@@ -20,8 +20,9 @@
 
 #define STACK_MAX	16
 
-void __event_path trace_record_stack(unsigned long ip, unsigned long parent_ip,
-			unsigned int cpu, uint64_t ts, unsigned int ctx)
+__event_path void trace_record_stack(unsigned long ip, unsigned long parent_ip,
+				     unsigned int cpu, uint64_t ts,
+				     unsigned int ctx)
 {
 	unsigned long pcs[STACK_MAX + 8];
 	struct stack_trace st = {

@@ -60,7 +60,7 @@ extern int __sigaction(int sig, const struct sigaction *act,
 
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 
-unsigned int __event_path irq_ctx_flags(void)
+__event_path unsigned int irq_ctx_flags(void)
 {
 	volatile char here;
 	uintptr_t sp = (uintptr_t)&here;

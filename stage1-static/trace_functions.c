@@ -19,9 +19,10 @@
 #include <linux/trace_output.h>
 #include "func_stack_trace.h"
 
-static void __event_path function_trace_call(unsigned long ip, unsigned long parent_ip,
-				struct ftrace_ops *op,
-				struct ftrace_regs *fregs)
+static __event_path void function_trace_call(unsigned long ip,
+					     unsigned long parent_ip,
+					     struct ftrace_ops *op,
+					     struct ftrace_regs *fregs)
 {
 	struct trace_entry *e;
 	unsigned long idx;

@@ -77,13 +77,14 @@ static int ftrace_graph_dead;
 trace_func_graph_ent_t ftrace_graph_entry = ftrace_graph_entry_stub;
 trace_func_graph_ret_t ftrace_graph_return = graph_return_stub;
 
-int __event_path ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
+__event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 {
 	return 0;
 }
 
 /* Report the return of the entry at idx, with the time of now. */
-static void __event_path graph_return(int idx, unsigned long long now, unsigned int cpu)
+static __event_path void graph_return(int idx, unsigned long long now,
+				      unsigned int cpu)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
@@ -99,7 +100,7 @@ static void __event_path graph_return(int idx, unsigned long long now, unsigned 
 }
 
 /* Entry k is no more: make it a hole (it was read before). */
-static void __event_path release_entry(int k)
+static __event_path void release_entry(int k)
 {
 	barrier();
 	ret_stack[k].sp = 0;
@@ -107,7 +108,7 @@ static void __event_path release_entry(int k)
 }
 
 /* Pop the holes on top. */
-static void __event_path trim_ret_stack(void)
+static __event_path void trim_ret_stack(void)
 {
 	int k;
 
@@ -116,7 +117,8 @@ static void __event_path trim_ret_stack(void)
 }
 
 /* A frame that will never return: report it closed now, and drop it. */
-static void __event_path drop_entry(int k, unsigned long long *now, unsigned int *cpu)
+static __event_path void drop_entry(int k, unsigned long long *now,
+				    unsigned int *cpu)
 {
 	if (!*now)
 		*now = trace_clock_local(cpu);
@@ -156,8 +158,8 @@ static void *compact_ret_stack(void *unused)
  * the alternate signal stack, the kernel starts every handler at its top,
  * so nothing made there survives the thread leaving it.
  */
-static int __event_path entry_dead(const struct ftrace_ret_stack *e, unsigned long sp,
-		      unsigned long stack)
+static __event_path int entry_dead(const struct ftrace_ret_stack *e,
+				   unsigned long sp, unsigned long stack)
 {
 	if (stack && e->stack == stack)
 		return e->sp < sp;
@@ -174,7 +176,8 @@ static int __event_path entry_dead(const struct ftrace_ret_stack *e, unsigned lo
  * proved dead, and those lie on top (a handler's frames come last): the
  * walk ends at the first other entry, so calls there stay cheap.
  */
-static void __event_path drop_dead_entries(unsigned long sp, unsigned long stack, int tail)
+static __event_path void drop_dead_entries(unsigned long sp,
+					   unsigned long stack, int tail)
 {
 	unsigned long long now = 0;
 	unsigned int cpu = 0;
@@ -198,9 +201,9 @@ static void __event_path drop_dead_entries(unsigned long sp, unsigned long stack
 
 static void *fgraph_thread_init(void *unused);
 
-int __event_path function_graph_enter(unsigned long ret, unsigned long func,
-			 unsigned long frame_pointer, unsigned long *retp,
-			 unsigned long sp)
+__event_path int function_graph_enter(unsigned long ret, unsigned long func,
+				      unsigned long frame_pointer,
+				      unsigned long *retp, unsigned long sp)
 {
 	struct ftrace_graph_ent trace;
 	struct ftrace_ret_stack *e;
@@ -289,7 +292,7 @@ static void *bad_frame_report(void *arg)
 	abort();
 }
 
-static void __event_path __attribute__((noreturn))
+static __event_path void __attribute__((noreturn))
 bad_frame_pointer(struct ftrace_ret_stack *e, unsigned long expected,
 		  unsigned long received)
 {
@@ -310,8 +313,8 @@ static void *ret_stack_underflow(void *unused)
 	abort();
 }
 
-unsigned long __event_path ftrace_return_to_handler(unsigned long sp,
-				       unsigned long frame_pointer)
+__event_path unsigned long ftrace_return_to_handler(unsigned long sp,
+						    unsigned long frame_pointer)
 {
 	unsigned long long now = 0;
 	unsigned long ret, stack;
@@ -361,7 +364,7 @@ unsigned long __event_path ftrace_return_to_handler(unsigned long sp,
  * on MIPS the callee saved ra in a frame of its own, so the caller's slot
  * is gone.)
  */
-unsigned long __event_path fgraph_entry_ret(int k)
+__event_path unsigned long fgraph_entry_ret(int k)
 {
 	unsigned long rth = (unsigned long)return_to_handler;
 	unsigned long sp = ret_stack[k].sp;
@@ -377,8 +380,8 @@ unsigned long __event_path fgraph_entry_ret(int k)
  * return_to_handler, the slot was hijacked and the entry knows the real
  * address.
  */
-unsigned long __event_path ftrace_graph_ret_addr(int *idx, unsigned long ret,
-				    unsigned long *retp)
+__event_path unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
+						 unsigned long *retp)
 {
 	int i;
 #ifndef HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
@@ -495,7 +498,8 @@ static struct {
 } not_hooked[NOT_HOOKED_MAX];
 static unsigned int nr_not_hooked;
 
-void __event_path ftrace_graph_not_hooked(int *said, unsigned long func, const char *why)
+__event_path void ftrace_graph_not_hooked(int *said, unsigned long func,
+					  const char *why)
 {
 	unsigned int i;
 

@@ -42,7 +42,7 @@ static __thread struct {
 
 #define TOOK(depth)	tracer_took[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
 
-static int __event_path fgraph_both_entry(struct ftrace_graph_ent *trace)
+static __event_path int fgraph_both_entry(struct ftrace_graph_ent *trace)
 {
 	trace_func_graph_ent_t t = __atomic_load_n(&tracer_entry,
 						   __ATOMIC_ACQUIRE);
@@ -56,7 +56,7 @@ static int __event_path fgraph_both_entry(struct ftrace_graph_ent *trace)
 	return took || want;
 }
 
-static void __event_path fgraph_both_return(struct ftrace_graph_ret *trace)
+static __event_path void fgraph_both_return(struct ftrace_graph_ret *trace)
 {
 	trace_func_graph_ret_t t = __atomic_load_n(&tracer_return,
 						   __ATOMIC_ACQUIRE);

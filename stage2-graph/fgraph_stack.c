@@ -207,7 +207,7 @@ static void *fgraph_stack_lookup(void *arg)
 	return (void *)r.id;
 }
 
-unsigned long __event_path fgraph_stack_of(unsigned long sp)
+__event_path unsigned long fgraph_stack_of(unsigned long sp)
 {
 	if (!cache_busy) {
 		if (in_range(&thread_stack, sp))

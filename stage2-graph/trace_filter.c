@@ -140,7 +140,8 @@ int ftrace_filter_read(struct ftrace_filter *filter, char *buf, size_t len)
 	return 0;
 }
 
-int __event_path ftrace_filter_match(const struct ftrace_filter_set *set, unsigned long ip)
+__event_path int ftrace_filter_match(const struct ftrace_filter_set *set,
+				     unsigned long ip)
 {
 	size_t lo = 0, hi = set->nr;
 

@@ -52,9 +52,9 @@ static __thread int filter_depth = -1, notrace_depth = -1;
 /* per thread: the overrun count its last record said */
 static __thread unsigned long recorded_overrun;
 
-static void __event_path record(enum trace_type type, unsigned long func, int depth,
-		   unsigned long long ts, unsigned long long calltime,
-		   unsigned int cpu)
+static __event_path void record(enum trace_type type, unsigned long func,
+				int depth, unsigned long long ts,
+				unsigned long long calltime, unsigned int cpu)
 {
 	struct trace_entry *e;
 	unsigned long idx;
@@ -69,7 +69,7 @@ static void __event_path record(enum trace_type type, unsigned long func, int de
 	trace_commit(e, type, 1);
 }
 
-static int __event_path trace_graph_entry(struct ftrace_graph_ent *trace)
+static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
 {
 	struct ftrace_filter_set *set;
 
@@ -96,7 +96,7 @@ static int __event_path trace_graph_entry(struct ftrace_graph_ent *trace)
 	return 1;
 }
 
-static void __event_path trace_graph_return(struct ftrace_graph_ret *trace)
+static __event_path void trace_graph_return(struct ftrace_graph_ret *trace)
 {
 	if (notrace_depth >= 0) {
 		if (trace->depth == notrace_depth)

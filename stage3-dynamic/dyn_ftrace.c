@@ -63,7 +63,7 @@ static int rec_cmp(const void *a, const void *b)
  * thread may still be reading.  Count first, then array: a thread that
  * sees the new count sees the new array.
  */
-struct dyn_ftrace __event_path *ftrace_lookup_ip(unsigned long ip)
+__event_path struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 {
 	unsigned long lo = 0, hi = __atomic_load_n(&ftrace_nr_records,
 						   __ATOMIC_ACQUIRE);
@@ -88,7 +88,7 @@ struct dyn_ftrace __event_path *ftrace_lookup_ip(unsigned long ip)
  * was not recorded (an object recordmcount never saw), and must not be
  * taken for the function before it.
  */
-struct dyn_ftrace __event_path *ftrace_location(unsigned long ip)
+__event_path struct dyn_ftrace *ftrace_location(unsigned long ip)
 {
 	struct dyn_ftrace *rec = ftrace_lookup_ip(ip);
 
@@ -96,8 +96,9 @@ struct dyn_ftrace __event_path *ftrace_location(unsigned long ip)
 }
 
 /* Does ops want the function whose record has this ip? */
-static int __event_path ops_wants(struct ftrace_ops *ops, struct ftrace_ops_hash *h,
-		     unsigned long rec_ip)
+static __event_path int ops_wants(struct ftrace_ops *ops,
+				  struct ftrace_ops_hash *h,
+				  unsigned long rec_ip)
 {
 	struct ftrace_hash *filter, *skip;
 
@@ -108,14 +109,14 @@ static int __event_path ops_wants(struct ftrace_ops *ops, struct ftrace_ops_hash
 	return !(skip && ftrace_hash_lookup(skip, rec_ip));
 }
 
-static struct ftrace_ops_hash __event_path *ops_hash(struct ftrace_ops *ops)
+static __event_path struct ftrace_ops_hash *ops_hash(struct ftrace_ops *ops)
 {
 	if (ops->func_hash)
 		return ops->func_hash;
 	return ops->flags & FTRACE_OPS_FL_GLOBAL ? &ftrace_global_hash : NULL;
 }
 
-int __event_path ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
+__event_path int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 {
 	struct ftrace_ops_hash *h = ops_hash(ops);
 	struct dyn_ftrace *rec;

@@ -10,7 +10,8 @@
 
 struct ftrace_ops_hash ftrace_global_hash;
 
-int __event_path ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip)
+__event_path int ftrace_hash_lookup(const struct ftrace_hash *hash,
+				    unsigned long ip)
 {
 	size_t lo = 0, hi = hash->count;
 

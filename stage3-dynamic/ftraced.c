@@ -65,13 +65,15 @@ static unsigned long ftraced_flags;	/* FTRACE_FL_JMP, or 0: NOPs */
 static pthread_t ftraced_thread;
 static int ftraced_running;
 
-static unsigned long __event_path ip_hash(unsigned long ip)
+static __event_path unsigned long ip_hash(unsigned long ip)
 {
 	return (ip * 0x9e3779b1UL) >> 4;
 }
 
-static void __event_path ftrace_record_ip(unsigned long ip, unsigned long parent_ip,
-			     struct ftrace_ops *op, struct ftrace_regs *fregs)
+static __event_path void ftrace_record_ip(unsigned long ip,
+					  unsigned long parent_ip,
+					  struct ftrace_ops *op,
+					  struct ftrace_regs *fregs)
 {
 	unsigned long i, h = ip_hash(ip);
 

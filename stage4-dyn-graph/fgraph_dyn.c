@@ -30,7 +30,7 @@ static struct ftrace_ops graph_ops = {
  * while the update says sites are on that the graph's filter may not
  * select (ftrace_graph_filter_check), function_graph_enter() asks here.
  */
-int __event_path ftrace_graph_filter_wants(unsigned long selfpc)
+__event_path int ftrace_graph_filter_wants(unsigned long selfpc)
 {
 	return ftrace_ops_test(&graph_ops, selfpc);
 }

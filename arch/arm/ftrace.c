@@ -36,8 +36,9 @@
  * A function built without -mapcs-frame still has its caller's fp, whose
  * frame fails at least the first test.
  */
-static int __event_path own_apcs_frame(const unsigned long *fp, const unsigned long *parent,
-			  unsigned long selfpc)
+static __event_path int own_apcs_frame(const unsigned long *fp,
+				       const unsigned long *parent,
+				       unsigned long selfpc)
 {
 	unsigned long entry_sp;
 
@@ -60,8 +61,9 @@ static int __event_path own_apcs_frame(const unsigned long *fp, const unsigned l
  * caller's fp.  In a frame of its own that value is saved at fp[-3]; a
  * function without a frame never changes fp at all.
  */
-void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
-			   unsigned long frame_pointer)
+__event_path void prepare_ftrace_return(unsigned long *parent,
+					unsigned long selfpc,
+					unsigned long frame_pointer)
 {
 	unsigned long *fp = (unsigned long *)frame_pointer;
 	unsigned long fp_at_return = frame_pointer;

@@ -45,7 +45,7 @@
  * "move t4,zero" (or, or addu), "addiu t4,sp,off", or the last step of a
  * big frame's "addu t4,t4,sp".
  */
-static int __event_path sets_t4(uint32_t insn)
+static __event_path int sets_t4(uint32_t insn)
 {
 	return insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_OR) ||
 	       insn == MIPS_INSN_MOVE(MIPS_R_T4, MIPS_R_ZERO, MIPS_F_ADDU) ||
@@ -54,8 +54,9 @@ static int __event_path sets_t4(uint32_t insn)
 	       (insn & 0xffff0000) == MIPS_INSN_ADDIU_T4_SP;
 }
 
-void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
-			   unsigned long frame_pointer)
+__event_path void prepare_ftrace_return(unsigned long *parent,
+					unsigned long selfpc,
+					unsigned long frame_pointer)
 {
 	unsigned long *mcount_frame = parent - MCOUNT_AT / 4;
 	unsigned long sp = frame_pointer, *slot = parent, ret;
@@ -223,7 +224,7 @@ static int mips_read_site(struct dyn_ftrace *rec)
  * (a thread still inside ftrace_caller while the site is disabled may get
  * here).  Anything else keeps ra - 8.
  */
-unsigned long __event_path ftrace_long_call_ip(unsigned long ra)
+__event_path unsigned long ftrace_long_call_ip(unsigned long ra)
 {
 	struct mips_site s;
 

@@ -46,7 +46,7 @@
 /* the constant of a two-step prologue is loaded shortly before its use */
 #define CONST_SCAN_MAX		16
 
-static int __event_path is_mcount_call(const uint32_t *p)
+static __event_path int is_mcount_call(const uint32_t *p)
 {
 	unsigned long target;
 
@@ -65,7 +65,7 @@ static int __event_path is_mcount_call(const uint32_t *p)
  * conversion made it a nop (chapter 4); nops are passed over as part of
  * any prologue.
  */
-static int __event_path is_site_adjust(const uint32_t *p, const uint32_t *start)
+static __event_path int is_site_adjust(const uint32_t *p, const uint32_t *start)
 {
 	if (*p != MIPS_INSN_ADDIU_SP_M8)
 		return 0;
@@ -74,14 +74,14 @@ static int __event_path is_site_adjust(const uint32_t *p, const uint32_t *start)
 			      mips_mcount_site_insn(p[-1])));
 }
 
-static int __event_path is_move(uint32_t insn, int rd, int rs)
+static __event_path int is_move(uint32_t insn, int rd, int rs)
 {
 	return insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_OR) ||
 	       insn == MIPS_INSN_MOVE(rd, rs, MIPS_F_ADDU);
 }
 
 /* An instruction a prologue may hold besides the allocations. */
-static int __event_path prologue_insn(uint32_t insn)
+static __event_path int prologue_insn(uint32_t insn)
 {
 	switch (MIPS_OP(insn)) {
 	case MIPS_OP_SW:			/* register saves */
@@ -115,7 +115,7 @@ static int __event_path prologue_insn(uint32_t insn)
  * May insn, one a prologue holds, change reg?  Stores do not; a SPECIAL
  * one is taken to when reg is any of its registers but rs.
  */
-static int __event_path sets_reg(uint32_t insn, int reg)
+static __event_path int sets_reg(uint32_t insn, int reg)
 {
 	switch (MIPS_OP(insn)) {
 	case MIPS_OP_SW:
@@ -132,8 +132,8 @@ static int __event_path sets_reg(uint32_t insn, int reg)
  * The constant in reg at p, as the prologue loaded it: lui and/or ori,
  * or a one-instruction li.  Returns 0 and sets *val, or -1.
  */
-static int __event_path reg_const(const uint32_t *p, const uint32_t *start, int reg,
-		     long *val)
+static __event_path int reg_const(const uint32_t *p, const uint32_t *start,
+				  int reg, long *val)
 {
 	const uint32_t *q;
 	unsigned long lo = 0;
@@ -167,7 +167,7 @@ static int __event_path reg_const(const uint32_t *p, const uint32_t *start, int 
  * How many bytes the instruction at p allocates on the stack: > 0, 0 when
  * it is no allocation, -1 when it moves sp down by an unknown amount.
  */
-static long __event_path sp_alloc(const uint32_t *p, const uint32_t *start)
+static __event_path long sp_alloc(const uint32_t *p, const uint32_t *start)
 {
 	uint32_t insn = *p;
 	long n;
@@ -192,7 +192,8 @@ static long __event_path sp_alloc(const uint32_t *p, const uint32_t *start)
 	return 0;
 }
 
-int __event_path mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f)
+__event_path int mips_frame_decode(const uint32_t *pc, int at_site,
+				   struct mips_frame *f)
 {
 	extern const char __executable_start[];
 	const uint32_t *start = (const uint32_t *)__executable_start;
@@ -236,19 +237,19 @@ int __event_path mips_frame_decode(const uint32_t *pc, int at_site, struct mips_
  * and a thread parked inside ftrace_caller may still need its first word
  * (ftrace_long_call_ip()).
  */
-static int __event_path is_long_call_addiu(uint32_t insn, int reg)
+static __event_path int is_long_call_addiu(uint32_t insn, int reg)
 {
 	unsigned long lo = (unsigned long)_mcount & 0xffff;
 
 	return insn == MIPS_INSN_ADDIU_LO(reg, lo);
 }
 
-static int __event_path is_jalr(uint32_t insn, int reg)
+static __event_path int is_jalr(uint32_t insn, int reg)
 {
 	return mips_is_jalr_ra(insn) && MIPS_RS(insn) == reg;
 }
 
-void __event_path mips_site_find(const uint32_t *pc, struct mips_site *s)
+__event_path void mips_site_find(const uint32_t *pc, struct mips_site *s)
 {
 	const uint32_t *p;
 	int reg;

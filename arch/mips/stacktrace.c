@@ -38,7 +38,7 @@
 void __save_stack_trace(struct stack_trace *trace, unsigned long pc,
 			unsigned long sp);
 
-static int __event_path in_mcount(unsigned long pc)
+static __event_path int in_mcount(unsigned long pc)
 {
 	return pc >= (unsigned long)_mcount && pc < (unsigned long)_mcount_end;
 }
@@ -47,8 +47,8 @@ static int __event_path in_mcount(unsigned long pc)
  * The walk proper.  pc and sp are those of save_stack_trace()'s caller,
  * right after the call: pc is the first return address of the chain.
  */
-void __event_path __save_stack_trace(struct stack_trace *trace, unsigned long pc,
-			unsigned long sp)
+__event_path void __save_stack_trace(struct stack_trace *trace,
+				     unsigned long pc, unsigned long sp)
 {
 	unsigned long ret = pc, entry_ra = 0, *entry_retp = NULL, *retp;
 	int graph_idx = 0;
@@ -101,7 +101,7 @@ void __event_path __save_stack_trace(struct stack_trace *trace, unsigned long pc
  * nothing of our own on the stack.  (A C function may or may not get a
  * frame, depending on what the compiler makes of it.)  a0 = trace stays.
  */
-__asm__(".section .text.event_path, \"ax\", @progbits\n"
+__asm__(EVENT_PATH_TEXT_ASM
 	".globl	save_stack_trace\n"
 	".type	save_stack_trace, @function\n"
 	".set	push\n"

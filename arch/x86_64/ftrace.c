@@ -14,8 +14,9 @@
  * call pushed it, the prologue pushed %rbp below it), whether it is a leaf
  * or not, so the slot mcount found is the one to rewrite.
  */
-void __event_path prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
-			   unsigned long frame_pointer)
+__event_path void prepare_ftrace_return(unsigned long *parent,
+					unsigned long selfpc,
+					unsigned long frame_pointer)
 {
 	unsigned long old = *parent;
 

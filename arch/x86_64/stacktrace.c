@@ -15,7 +15,7 @@
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
 
-void __event_path save_stack_trace(struct stack_trace *trace)
+__event_path void save_stack_trace(struct stack_trace *trace)
 {
 	unsigned long *fp = __builtin_frame_address(0);
 	int graph_idx = 0;

@@ -29,16 +29,23 @@
 #ifndef _LINUX_EVENT_PATH_H
 #define _LINUX_EVENT_PATH_H
 
+/* the section's name, spelled here only (scripts/check-event-path aside) */
 #define EVENT_PATH_SECTION	.text.event_path
+#define __event_path_str1(x)	#x
+#define __event_path_str(x)	__event_path_str1(x)
 
 #ifdef __ASSEMBLY__
 
 /* the trampolines' section ("%" spells the type on every arch's gas) */
-#define EVENT_PATH_TEXT	.section .text.event_path, "ax", %progbits
+#define EVENT_PATH_TEXT	.section EVENT_PATH_SECTION, "ax", %progbits
 
 #else
 
-#define __event_path	__attribute__((section(".text.event_path")))
+#define __event_path \
+	__attribute__((section(__event_path_str(EVENT_PATH_SECTION))))
+/* the same section, for a function written in a top-level asm() */
+#define EVENT_PATH_TEXT_ASM \
+	".section " __event_path_str(EVENT_PATH_SECTION) ", \"ax\", %progbits\n"
 
 /*
  * fn(arg), with the floating-point and vector state around it kept: what
