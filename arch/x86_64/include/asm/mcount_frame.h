@@ -24,8 +24,8 @@
  * integer ones, %rax (a varargs call's count of vector arguments) and %r10
  * (the static chain of a nested function).  FREGS(%rbp) is their struct
  * ftrace_regs, the tracer's fregs (asm/ftrace.h).  The stack is aligned
- * for the C call: gcc's call site does not promise it (at -O0 a function
- * may lower %rsp by an odd number of words before it calls mcount).
+ * for the C call: gcc's call site, inside the function's prologue,
+ * promises nothing about it.
  * "leave" undoes it all.
  */
 .macro SAVE_ARGS
