@@ -26,6 +26,7 @@ endif
 include arch/$(ARCH)/arch.mk
 
 CC	:= $(CROSS_COMPILE)gcc
+CXX	:= $(CROSS_COMPILE)g++
 AR	:= $(CROSS_COMPILE)ar
 OBJDUMP	:= $(CROSS_COMPILE)objdump
 LD	:= $(CROSS_COMPILE)ld
@@ -102,18 +103,32 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(ARCH_LDFLAGS)
+# The executable exports its mcount to every shared library it loads, so a
+# library built with -pg calls the kit's, not the C library's (the kernel's
+# modules are linked against the kernel's own symbols), and the hooks a
+# library's module object calls (MODULE_SYMBOLS below).
 TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
-	-lpthread
+	-Wl,--dynamic-list=$(abspath $(O)/dynamic-list) -lpthread
+# What a position-independent traced object (-fPIC, a shared library) is
+# compiled with: the arch's flags without the ones that make code non-PIC
+# (ARCH_NOPIC_CFLAGS), plus what PIC needs there (ARCH_PIC_CFLAGS).
+TRACE_PIC_CFLAGS := $(filter-out $(ARCH_NOPIC_CFLAGS),$(TRACE_CFLAGS)) \
+	$(ARCH_PIC_CFLAGS) -fPIC
 
 # Collect obj-y from every Kbuild file of this configuration.
+# A Kbuild's mod-y: objects linked into every traced shared library
+# instead (linux/module.h), built as position-independent code.
 define collect-kbuild
 obj-y :=
 wrap-y :=
+mod-y :=
 include $(1)/Kbuild
 RUNTIME_OBJS += $$(addprefix $(O)/$(1)/,$$(obj-y))
+MODULE_OBJS += $$(addprefix $(O)/mod/$(1)/,$$(mod-y))
 TRACE_WRAPS += $$(wrap-y)
 endef
 RUNTIME_OBJS :=
+MODULE_OBJS :=
 TRACE_WRAPS :=
 # (a stage the arch does not provide has nothing to collect: stage-ok says so)
 ifneq ($(filter $(STAGE),$(STAGES)),)
@@ -124,6 +139,10 @@ endif
 # calls the library's as __real_<name>; static links too.
 comma := ,
 TRACE_LIBS += $(foreach w,$(TRACE_WRAPS),-Wl$(comma)--wrap=$(w) -Wl$(comma)-u$(comma)$(w))
+# The object a traced shared library gets (TRACE_SO_LIBS): one
+# relocatable object, everything in it hidden inside the library.
+MODULE_LIB := $(if $(MODULE_OBJS),$(O)/ftrace_module.o)
+TRACE_SO_LIBS := $(if $(MODULE_LIB),$(abspath $(MODULE_LIB)))
 
 TEST_PROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -157,7 +176,7 @@ stage-ok:
 		echo "the ftraced design (CONFIG_FTRACE_MCOUNT_RECORD off)" \
 		     "is a stage 3 build" >&2; exit 1; fi
 
-runtime: stage-ok tools-ok $(LIB)
+runtime: stage-ok tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB)
 
 # The runtime is one relocatable object in which only the API is global:
 # the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
@@ -188,6 +207,25 @@ $(LIB): $(O)/runtime.o
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# What the executable exports to the libraries it loads (TRACE_LIBS).
+MODULE_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_module_init ftrace_release_mod
+$(O)/dynamic-list: Makefile
+	@mkdir -p $(dir $@)
+	@echo '{ $(addsuffix ;,$(MODULE_SYMBOLS)) };' >$@
+
+$(O)/ftrace_module.o: $(MODULE_OBJS)
+	$(LD) -r -o $@ $^
+
+MODULE_CFLAGS := $(filter-out $(ARCH_NOPIC_CFLAGS),$(KIT_CFLAGS)) \
+	$(ARCH_PIC_CFLAGS) -fPIC -fvisibility=hidden
+$(O)/mod/%.o: %.c $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(MODULE_CFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/mod/%.o: %.S $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(MODULE_CFLAGS) -D__ASSEMBLY__ -MMD -MP -c $< -o $@
+
 $(O)/%.o: %.c $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out $(CFLAGS_REMOVE_$(@F)),$(KIT_CFLAGS)) \
@@ -210,7 +248,7 @@ FORCE:
 # (not when only printing variables: scripts/ftrace-cc does that while
 # another ftrace-cc may be rewriting these files)
 ifneq ($(filter-out print-% stage-ok cc-tools,$(or $(MAKECMDGOALS),all)),)
--include $(RUNTIME_OBJS:.o=.d)
+-include $(RUNTIME_OBJS:.o=.d) $(MODULE_OBJS:.o=.d)
 endif
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
@@ -274,9 +312,10 @@ print-%:
 
 # Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
 ifneq ($(origin VARS),command line)
-VARS := CC STAGES TRACE_CFLAGS TRACE_LDFLAGS TRACE_LIBS \
-	FTRACE_CC_RECORD RECORDMCOUNT \
-	CONFIG_FUNCTION_GRAPH_TRACER GRAPH_REFUSED_CFLAGS
+VARS := CC CXX STAGES TRACE_CFLAGS TRACE_PIC_CFLAGS TRACE_LDFLAGS \
+	TRACE_LIBS TRACE_SO_LIBS FTRACE_CC_RECORD RECORDMCOUNT \
+	CONFIG_FUNCTION_GRAPH_TRACER GRAPH_REFUSED_CFLAGS ARCH_CFLAGS \
+	HAVE_FTRACE_MODULES
 endif
 print-vars:
 	@$(foreach v,$(VARS),echo '$(v)=$($(v))';)
@@ -286,12 +325,14 @@ cc-tools: $(if $(FTRACE_CC_RECORD),$(RECORDMCOUNT))
 
 # docs/generated/: what each arch's gcc -pg emits, quoted by docs/00-*.md,
 # and each stage-3 arch's sites before and after patching (docs/04-*.md),
-# and each stage-4 arch's ftrace_graph_call off and on (docs/05-*.md)
+# and each stage-4 arch's ftrace_graph_call off and on (docs/05-*.md),
+# and a shared library's site and module PLT (docs/04-*.md, "Modules")
 docs:
 	@scripts/install-deps --all
 	@scripts/gen-toolchain-excerpts
 	@scripts/gen-dyn-sites
 	@scripts/gen-dyngraph-sites
+	@scripts/gen-module-sites
 
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'

@@ -77,7 +77,7 @@ int ftrace_profile_print(FILE *f, struct ftrace_profile *recs,
 	for (i = 0; i < n; i++) {
 		const struct ftrace_profile *r = &recs[i];
 		uint64_t time = trace_clock_delta_ns(r->time);
-		char name[32];
+		char name[KSYM_NAME_LEN];
 
 		fprintf(f, "  %-30.30s  %10lu    ",
 			ksym_name(r->ip, name, sizeof(name)), r->counter);

@@ -231,7 +231,7 @@ static void write_chrome(FILE *f)
 	qsort(chrome_evs, nr_chrome_evs, sizeof(*chrome_evs), chrome_cmp);
 	for (k = 0; k < nr_chrome_evs; k++) {
 		struct chrome_ev *ev = &chrome_evs[k];
-		char name[64];
+		char name[KSYM_NAME_LEN];
 
 		if (ev->ip) {
 			chrome_event(f, "X", ksym_name(ev->ip, name,

@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,20 +250,49 @@ static void spool_publish(void)
 		spool_drop();
 }
 
-static int spool_add_object(struct dl_phdr_info *info, size_t size,
-			    void *data)
+/*
+ * An object the reader will need for names: the program ("") and each
+ * library, by absolute path (a relative one, found through a relative
+ * LD_LIBRARY_PATH, is made absolute now: the reader runs elsewhere).
+ * Also for a library loaded later (dlopen(), linux/trace_spool.h), so
+ * that a process that dies while it is loaded still has it named.
+ */
+static pthread_mutex_t objects_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void spool_add_object(const char *name, unsigned long bias)
 {
 	struct spool_header *h = spool_hdr;
-	struct spool_object *o = &h->objects[h->nr_objects];
-	const char *name = info->dlpi_name ? info->dlpi_name : "";
+	char abs[PATH_MAX];
+	struct spool_object *o;
+	unsigned int i;
 
-	/* the vDSO has no file; the program has no name here */
-	if (h->nr_objects == SPOOL_MAX_OBJECTS ||
-	    (*name && *name != '/') || strlen(name) >= sizeof(o->path))
-		return 0;
-	o->bias = info->dlpi_addr;
-	strcpy(o->path, name);
-	h->nr_objects++;
+	if (!h || !name)
+		return;
+	if (*name && *name != '/') {
+		/* (the vDSO's name is no file: realpath() fails) */
+		if (!realpath(name, abs))
+			return;
+		name = abs;
+	}
+	pthread_mutex_lock(&objects_lock);
+	for (i = 0; i < h->nr_objects; i++)
+		if (h->objects[i].bias == bias &&
+		    !strcmp(h->objects[i].path, name))
+			break;
+	if (i == h->nr_objects && i < SPOOL_MAX_OBJECTS &&
+	    strlen(name) < sizeof(o->path)) {
+		o = &h->objects[i];
+		o->bias = bias;
+		strcpy(o->path, name);
+		__atomic_store_n(&h->nr_objects, i + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&objects_lock);
+}
+
+static int spool_add_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	spool_add_object(info->dlpi_name ? info->dlpi_name : "",
+			 info->dlpi_addr);
 	return 0;
 }
 
@@ -458,7 +488,7 @@ static __init_core void spool_init(void)
 	spool_hdr->clk_ns0 = mono_ns();
 	spool_hdr->clk_ts0 = trace_clock_local(&cpu);
 	spool_fill(NULL);
-	dl_iterate_phdr(spool_add_object, NULL);
+	dl_iterate_phdr(spool_add_one, NULL);
 	spool_publish();
 out:
 	errno = saved_errno;

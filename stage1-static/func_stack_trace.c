@@ -66,7 +66,7 @@ static unsigned int print_stack(FILE *f, struct trace_buffer *b,
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	unsigned int i;
-	char buf[32];
+	char buf[KSYM_NAME_LEN];
 
 	trace_print_context(f, b, e);
 	fprintf(f, "<stack trace>\n");

@@ -7,7 +7,16 @@
  * read from its file: .symtab when it has one, so that static functions
  * are named too, else .dynsym.  A name is given only when the address lies
  * inside the symbol's [value, value + size): an address in a stripped part
- * of a library prints as a hex number rather than as a wrong neighbour.
+ * of a library (the C library's own static functions: the caller of main)
+ * prints as the library and the offset, "libc.so.6+0x2724a", which
+ * addr2line or a debug-info package can name, rather than as a wrong
+ * neighbour.
+ *
+ * Objects come and go (dlopen(), dlclose()): one loaded after the table
+ * was made joins it when an address it holds is first asked for, and a
+ * library that is about to go is read in first (kallsyms_add_object(),
+ * from its ftrace_release_mod() or the dlclose() wrapper, dlopen.c), so its
+ * functions keep their names in the trace written after it has gone.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -28,9 +37,20 @@ struct ksym {
 	const char	*name;
 };
 
+/* an object read in: its name, and where it was mapped */
+struct kobj {
+	const char	*path;
+	unsigned long	bias, lo, hi;
+};
+
 static struct ksym *ksyms;
 static size_t nr_ksyms, max_ksyms;
+static struct kobj *kobjs;
+static size_t nr_kobjs;
+static unsigned long long ksyms_adds;	/* dlpi_adds when last looked */
 static pthread_once_t ksyms_once = PTHREAD_ONCE_INIT;
+/* (recursive: a ksym_for_each() callback may ask for a name) */
+static pthread_mutex_t ksyms_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 static void ksym_add(unsigned long addr, unsigned long size, const char *name)
 {
@@ -83,6 +103,49 @@ static void load_symtab(const char *map, size_t size, const ElfW(Shdr) *sh,
 	}
 }
 
+static int kobj_known(const char *path, unsigned long bias)
+{
+	size_t i;
+
+	for (i = 0; i < nr_kobjs; i++)
+		if (kobjs[i].bias == bias && !strcmp(kobjs[i].path, path))
+			return 1;
+	return 0;
+}
+
+/* What an object maps: its PT_LOAD span, for the "lib+0xoff" fallback. */
+static void kobj_add(const char *path, unsigned long bias,
+		     const ElfW(Ehdr) *eh, size_t size)
+{
+	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
+	unsigned long lo = -1UL, hi = 0;
+	struct kobj *k;
+	unsigned int i;
+
+	if (eh->e_phentsize != sizeof(*ph) ||
+	    !in_file(size, eh->e_phoff, (size_t)eh->e_phnum * sizeof(*ph)))
+		return;
+	for (i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		lo = ph[i].p_vaddr < lo ? ph[i].p_vaddr : lo;
+		if (ph[i].p_vaddr + ph[i].p_memsz > hi)
+			hi = ph[i].p_vaddr + ph[i].p_memsz;
+	}
+	k = realloc(kobjs, (nr_kobjs + 1) * sizeof(*k));
+	if (!k || hi <= lo)
+		return;
+	kobjs = k;
+	k = &kobjs[nr_kobjs];
+	k->path = strdup(path);
+	if (!k->path)
+		return;
+	k->bias = bias;
+	k->lo = bias + lo;
+	k->hi = bias + hi;
+	nr_kobjs++;
+}
+
 /* The file stays mapped: the names point into it. */
 static void load_object(const char *path, unsigned long bias)
 {
@@ -110,6 +173,7 @@ static void load_object(const char *path, unsigned long bias)
 	    !in_file(st.st_size, eh->e_shoff,
 		     (size_t)eh->e_shnum * sizeof(ElfW(Shdr))))
 		return;
+	kobj_add(path, bias, eh, st.st_size);
 	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
 	for (i = 0; i < eh->e_shnum; i++)
 		if (sh[i].sh_type == SHT_SYMTAB)
@@ -124,13 +188,25 @@ static int load_one(struct dl_phdr_info *info, size_t size, void *data)
 {
 	const char *name = info->dlpi_name;
 
-	/* the program itself has no name here; the vDSO has no file */
+	ksyms_adds = info->dlpi_adds;
+	/*
+	 * The program itself has no name here; the vDSO's name is no file
+	 * (opening it fails); a library found through a relative
+	 * LD_LIBRARY_PATH entry has a relative name, which the working
+	 * directory still resolves unless the program changed it.
+	 */
 	if (!name || !*name)
 		name = "/proc/self/exe";
-	else if (name[0] != '/')
-		return 0;
-	load_object(name, info->dlpi_addr);
+	if (!kobj_known(name, info->dlpi_addr))
+		load_object(name, info->dlpi_addr);
 	return 0;
+}
+
+/* Has an object been loaded since the table was made? */
+static int adds_of(struct dl_phdr_info *info, size_t size, void *data)
+{
+	*(unsigned long long *)data = info->dlpi_adds;
+	return 1;
 }
 
 static int ksym_cmp(const void *a, const void *b)
@@ -176,11 +252,48 @@ static void ksyms_load(void)
 	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
 }
 
-const char *ksym_name(unsigned long addr, char *buf, size_t len)
+void kallsyms_add_object(const char *path, unsigned long bias)
+{
+	if (!path || !*path)
+		return;
+	pthread_once(&ksyms_once, ksyms_load);
+	pthread_mutex_lock(&ksyms_lock);
+	if (!kobj_known(path, bias)) {
+		load_object(path, bias);
+		qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+	}
+	pthread_mutex_unlock(&ksyms_lock);
+}
+
+/* The object that maps addr, or NULL; ksyms_lock held. */
+static const struct kobj *kobj_of(unsigned long addr)
+{
+	size_t i;
+
+	for (i = nr_kobjs; i-- > 0;)	/* the latest first */
+		if (addr >= kobjs[i].lo && addr < kobjs[i].hi)
+			return &kobjs[i];
+	return NULL;
+}
+
+/* A miss: read in the objects loaded since, if there are any. */
+static void ksyms_refresh(void)
+{
+	unsigned long long adds = ksyms_adds;
+
+	if (ksyms_nr_objects >= 0)	/* another process's: fixed */
+		return;
+	dl_iterate_phdr(adds_of, &adds);
+	if (adds == ksyms_adds)
+		return;
+	dl_iterate_phdr(load_one, NULL);
+	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+}
+
+static const char *ksym_lookup(unsigned long addr)
 {
 	size_t lo = 0, hi;
 
-	pthread_once(&ksyms_once, ksyms_load);
 	hi = nr_ksyms;
 	while (lo < hi) {		/* first symbol above addr */
 		size_t mid = (lo + hi) / 2;
@@ -201,8 +314,30 @@ const char *ksym_name(unsigned long addr, char *buf, size_t len)
 				return k->name;
 		}
 	}
-	snprintf(buf, len, "0x%lx", addr);
-	return buf;
+	return NULL;
+}
+
+const char *ksym_name(unsigned long addr, char *buf, size_t len)
+{
+	const struct kobj *obj;
+	const char *name;
+
+	pthread_once(&ksyms_once, ksyms_load);
+	pthread_mutex_lock(&ksyms_lock);
+	name = ksym_lookup(addr);
+	if (!name && !kobj_of(addr)) {
+		ksyms_refresh();
+		name = ksym_lookup(addr);
+	}
+	obj = name ? NULL : kobj_of(addr);
+	if (obj && strcmp(obj->path, "/proc/self/exe"))
+		snprintf(buf, len, "%s+0x%lx", strrchr(obj->path, '/') ?
+			 strrchr(obj->path, '/') + 1 : obj->path,
+			 addr - obj->bias);
+	else if (!name)
+		snprintf(buf, len, "0x%lx", addr);
+	pthread_mutex_unlock(&ksyms_lock);
+	return name ?: buf;
 }
 
 int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
@@ -212,10 +347,10 @@ int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 	int ret;
 
 	pthread_once(&ksyms_once, ksyms_load);
-	for (i = 0; i < nr_ksyms; i++) {
+	pthread_mutex_lock(&ksyms_lock);
+	for (ret = 0, i = 0; !ret && i < nr_ksyms; i++)
 		ret = fn(ksyms[i].name, ksyms[i].addr, ksyms[i].size, data);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	pthread_mutex_unlock(&ksyms_lock);
+	return ret;
 }
+

@@ -45,7 +45,7 @@ static unsigned int print_fn(FILE *f, struct trace_buffer *b,
 			     unsigned long idx)
 {
 	const struct trace_entry *e = &b->entries[idx & b->mask];
-	char b1[32], b2[32];
+	char b1[KSYM_NAME_LEN], b2[KSYM_NAME_LEN];
 
 	trace_print_context(f, b, e);
 	fprintf(f, "%s <-%s\n", ksym_name(e->ip, b1, sizeof(b1)),

@@ -515,7 +515,7 @@ __event_path void ftrace_graph_not_hooked(int *said, unsigned long func,
 static void not_hooked_report(void)
 {
 	unsigned int i;
-	char name[64];
+	char name[KSYM_NAME_LEN];
 
 	for (i = 0; i < NOT_HOOKED_MAX; i++) {
 		unsigned long func = __atomic_load_n(&not_hooked[i].func,

@@ -325,7 +325,7 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 	const struct trace_entry *next = &b->entries[(idx + 1) & b->mask];
 	const struct trace_entry *over = NULL;
 	struct graph_thread *t;
-	char name[32];
+	char name[KSYM_NAME_LEN];
 	int leaf;
 
 	/*
@@ -382,7 +382,7 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	struct graph_thread *t;
 	int match = 0;
-	char name[32];
+	char name[KSYM_NAME_LEN];
 
 	verif_pid(f, b, e);
 	t = graph_thread(b->tid);

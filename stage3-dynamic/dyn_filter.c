@@ -10,7 +10,14 @@
  *                               number of ftrace_ops that want each
  *   dyn_ftrace_total_info       how many records, and the start-up time
  *
- * The filters take the globs of lib/glob.c, "!glob" removes.
+ * The filters take the globs of lib/glob.c, "!glob" removes, and the
+ * kernel's module form "glob:mod:lib": glob among the functions of the
+ * shared library lib only (itself a glob; a library's name is its file
+ * name up to ".so": libz.so.1 is "libz"), and the lists show a library's
+ * functions as the kernel shows a module's, "inflate [libz]".  A :mod:
+ * word whose library is not loaded is kept, as the kernel keeps it for a
+ * module not loaded yet, and applied each time the library loads
+ * (dlopen()); rewriting the file forgets it.
  * tracefs_write() replaces the set ("echo > file"); tracefs_append() adds
  * to it ("echo >> file").  A word that matches no function is an error
  * and changes nothing.  They are ftrace_global_hash (ftrace_hash.c), which
@@ -29,6 +36,7 @@
 #include <linux/glob.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/module.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
 
@@ -51,7 +59,7 @@ static int load_names(void)
 		return -ENOMEM;
 	}
 	for (i = 0; i < ftrace_nr_records; i++) {
-		char buf[32];
+		char buf[KSYM_NAME_LEN];
 		const char *n = ksym_name(ftrace_records[i].ip, buf,
 					  sizeof(buf));
 
@@ -87,42 +95,6 @@ const char *ftrace_rec_name(const struct dyn_ftrace *rec)
 
 /* ---- the filter files ------------------------------------------------------ */
 
-/* Apply the words of val to the selection sel (one byte per record). */
-static int filter_parse(const char *file, const char *val, unsigned char *sel)
-{
-	char word[256];
-	const char *p = val;
-	int ret;
-
-	while ((ret = tracefs_next_word(&p, word, sizeof(word))) != 0) {
-		int remove = word[0] == '!';
-		const char *glob = word + remove;
-		unsigned long i, matched = 0;
-
-		if (ret < 0) {
-			tracefs_error("%s: pattern too long", file);
-			return -EINVAL;
-		}
-		if (ftrace_glob_check(glob)) {
-			tracefs_error("%s: bad glob '%s'", file, word);
-			return -EINVAL;
-		}
-		for (i = 0; i < ftrace_nr_records; i++) {
-			if (!ftrace_glob_match(glob,
-					       ftrace_rec_name(&ftrace_records[i])))
-				continue;
-			sel[i] = !remove;
-			matched++;
-		}
-		if (!matched) {
-			tracefs_error("%s: '%s' matches no traceable function",
-				      file, glob);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
 static struct ftrace_hash *hash_from(const unsigned char *sel)
 {
 	struct ftrace_hash *hash;
@@ -147,6 +119,170 @@ static struct ftrace_hash *hash_from(const unsigned char *sel)
 	return hash;
 }
 
+/* ---- :mod: ----------------------------------------------------------------- */
+
+/* A :mod: word kept for a library that is not loaded (the kernel's
+ * ftrace_mod_load list); ftrace_lock held for all of them. */
+struct mod_filter {
+	struct ftrace_hash	**slot;		/* the file's hash */
+	char			glob[128], mod[128];
+	int			remove;
+	struct mod_filter	*next;
+};
+static struct mod_filter *mod_filters;
+
+/* Does rec's function belong to a library whose name matches mod_glob? */
+static int rec_in_mod(const struct dyn_ftrace *rec, const char *mod_glob)
+{
+	const struct module *mod = ftrace_module_of(rec->ip);
+
+	return mod && ftrace_glob_match(mod_glob, mod->name);
+}
+
+/* "glob:mod:lib" -> glob and lib (NULL: no :mod: part). */
+static const char *split_mod(char *word)
+{
+	char *m = strstr(word, ":mod:");
+
+	if (!m)
+		return NULL;
+	*m = 0;
+	return m + 5;
+}
+
+static int mod_filter_keep(struct ftrace_hash **slot, const char *glob,
+			   const char *mod, int remove)
+{
+	struct mod_filter *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -ENOMEM;
+	f->slot = slot;
+	f->remove = remove;
+	snprintf(f->glob, sizeof(f->glob), "%s", *glob ? glob : "*");
+	snprintf(f->mod, sizeof(f->mod), "%s", mod);
+	f->next = mod_filters;
+	mod_filters = f;
+	return 0;
+}
+
+static unsigned long ip_none;
+static struct ftrace_hash ftrace_hash_nothing = { 1, &ip_none };
+
+static int mod_filter_pending(struct ftrace_hash **slot)
+{
+	const struct mod_filter *f;
+
+	for (f = mod_filters; f; f = f->next)
+		if (f->slot == slot && !f->remove)
+			return 1;
+	return 0;
+}
+
+static void mod_filters_forget(struct ftrace_hash **slot)
+{
+	struct mod_filter **p = &mod_filters;
+
+	while (*p) {
+		struct mod_filter *f = *p;
+
+		if (f->slot == slot) {
+			*p = f->next;
+			free(f);
+		} else {
+			p = &f->next;
+		}
+	}
+}
+
+/* Apply the words of val to the selection sel (one byte per record). */
+static int filter_parse(const char *file, struct ftrace_hash **slot,
+			const char *val, unsigned char *sel)
+{
+	char word[256];
+	const char *p = val;
+	int ret;
+
+	while ((ret = tracefs_next_word(&p, word, sizeof(word))) != 0) {
+		int remove = word[0] == '!';
+		char *glob = word + remove;
+		const char *mod = split_mod(glob);
+		unsigned long i, matched = 0;
+
+		if (ret < 0) {
+			tracefs_error("%s: pattern too long", file);
+			return -EINVAL;
+		}
+		if (ftrace_glob_check(*glob || !mod ? glob : "*") ||
+		    (mod && (!*mod || ftrace_glob_check(mod)))) {
+			tracefs_error("%s: bad glob '%s'", file, word);
+			return -EINVAL;
+		}
+		for (i = 0; i < ftrace_nr_records; i++) {
+			const struct dyn_ftrace *rec = &ftrace_records[i];
+
+			if ((*glob || !mod) &&
+			    !ftrace_glob_match(glob, ftrace_rec_name(rec)))
+				continue;
+			if (mod && !rec_in_mod(rec, mod))
+				continue;
+			sel[i] = !remove;
+			matched++;
+		}
+		if (mod && slot) {
+			/* also for the library's next load */
+			ret = mod_filter_keep(slot, glob, mod, remove);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (!matched) {
+			tracefs_error("%s: '%s' matches no traceable function",
+				      file, glob);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A library has loaded (module.c, ftrace_lock held): the :mod: words
+ * kept for it select its functions now; the caller then updates the
+ * code.
+ */
+void ftrace_filter_module_load(struct module *mod)
+{
+	struct mod_filter *f;
+	unsigned long i;
+
+	for (f = mod_filters; f; f = f->next) {
+		struct ftrace_hash *old = *f->slot, *hash;
+		unsigned char *sel;
+
+		if (!ftrace_glob_match(f->mod, mod->name) || load_names())
+			continue;
+		sel = calloc(ftrace_nr_records + 1, 1);
+		if (!sel)
+			return;
+		for (i = 0; i < ftrace_nr_records; i++) {
+			const struct dyn_ftrace *rec = &ftrace_records[i];
+
+			sel[i] = old && ftrace_hash_lookup(old, rec->ip);
+			if (rec->ip >= mod->text_start &&
+			    rec->ip < mod->text_end &&
+			    ftrace_glob_match(f->glob, ftrace_rec_name(rec)))
+				sel[i] = !f->remove;
+		}
+		hash = hash_from(sel);
+		free(sel);
+		/* a filter that selected something never turns into "all" */
+		if (!hash && old)
+			hash = &ftrace_hash_nothing;
+		/* (the old one stays: the event path may be reading it) */
+		__atomic_store_n(f->slot, hash, __ATOMIC_RELEASE);
+	}
+}
+
 static int filter_set(const char *file, struct ftrace_hash **slot,
 		      const char *val, int append)
 {
@@ -167,9 +303,18 @@ static int filter_set(const char *file, struct ftrace_hash **slot,
 	if (append && old)
 		for (i = 0; i < ftrace_nr_records; i++)
 			sel[i] = ftrace_hash_lookup(old, ftrace_records[i].ip);
-	ret = filter_parse(file, val, sel);
+	if (!append)
+		mod_filters_forget(slot);
+	ret = filter_parse(file, slot, val, sel);
 	if (!ret) {
 		hash = hash_from(sel);
+		/*
+		 * A :mod: word for a library not loaded yet selects nothing
+		 * until it loads, not everything (the kernel's
+		 * FTRACE_HASH_FL_MOD): one ip 0, which no function has.
+		 */
+		if (!hash && mod_filter_pending(slot))
+			hash = &ftrace_hash_nothing;
 		__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
 		ret = ftrace_update_locked();
 		if (ret)	/* the code did not change: nor does the file */
@@ -247,9 +392,13 @@ static int hash_read(const char *file, struct ftrace_hash *hash,
 	}
 	if (!hash || !hash->count)
 		seq_printf(&s, "%s", empty);
-	for (i = 0; hash && i < hash->count; i++)
-		seq_printf(&s, "%s\n",
-			   ftrace_rec_name(ftrace_lookup_ip(hash->ips[i])));
+	for (i = 0; hash && i < hash->count; i++) {
+		const struct dyn_ftrace *rec = ftrace_location(hash->ips[i]);
+
+		/* (a library's that has gone: module.c made it 0) */
+		if (rec)
+			seq_printf(&s, "%s\n", ftrace_rec_name(rec));
+	}
 	ftrace_unlock();
 	return seq_end(&s, file);
 }
@@ -273,6 +422,7 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 		     size_t len)
 {
 	struct seq s = { buf, len, 0 };
+	const struct module *mod;
 	unsigned long i;
 
 	buf[0] = 0;
@@ -290,6 +440,9 @@ static int list_read(const char *file, int addrs, int enabled, char *buf,
 		if (addrs)
 			seq_printf(&s, "%lx ", rec->ip);
 		seq_printf(&s, "%s", ftrace_rec_name(rec));
+		mod = ftrace_module_of(rec->ip);
+		if (mod)
+			seq_printf(&s, " [%s]", mod->name);
 		if (enabled)
 			seq_printf(&s, " (%lu)",
 				   ftrace_rec_refs(ftrace_ops_list_head(), rec));

@@ -19,6 +19,7 @@
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kconfig.h>
+#include <linux/module.h>
 #include <linux/text_patching.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
@@ -262,7 +263,7 @@ static int queue_update(struct ftrace_ops *list, struct update *u)
 		} else {
 			ftrace_doing = "turning a call of ftrace_caller back "
 				       "into a NOP";
-			ret = ftrace_make_nop(rec, FTRACE_ADDR);
+			ret = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
 		}
 		if (ret)
 			ftrace_failed_rec = rec;
@@ -327,7 +328,7 @@ static void ftrace_kill(void)
 
 		if ((rec->flags & FTRACE_FL_ENABLED) &&
 		    !(rec->flags & FTRACE_FL_FAILED) &&
-		    !ftrace_make_nop(rec, FTRACE_ADDR))
+		    !ftrace_make_nop(NULL, rec, FTRACE_ADDR))
 			rec->flags &= ~FTRACE_FL_ENABLED;
 	}
 	if (text_poke_end())
@@ -344,11 +345,11 @@ static void print_bytes(const unsigned char *p, size_t len)
 	fputc('\n', stderr);
 }
 
-void ftrace_bug(int err, struct dyn_ftrace *rec)
+static void ftrace_bug_report(int err, struct dyn_ftrace *rec)
 {
 	const struct text_poke_failure *fail = &text_poke_failure;
 	unsigned long ip = rec ? rec->ip : fail->ip;
-	char buf[32];
+	char buf[KSYM_NAME_LEN];
 
 	fprintf(stderr, "------------[ ftrace bug ]------------\n");
 	switch (err) {
@@ -375,11 +376,25 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
 	fprintf(stderr, " expected: ");
 	print_bytes(fail->expected, fail->len);
 	fprintf(stderr, " while %s\n", ftrace_doing ? ftrace_doing : "?");
+}
+
+void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	ftrace_bug_report(err, rec);
 	fprintf(stderr, " dynamic ftrace is now off; the program runs on "
 			"untraced\n");
 	if (rec)
 		rec->flags |= FTRACE_FL_FAILED;
 	ftrace_kill();
+}
+
+/* A library's site is not what the arch expects: only the library loses. */
+static void ftrace_module_bug(struct module *mod, int err,
+			      struct dyn_ftrace *rec)
+{
+	ftrace_bug_report(err, rec);
+	fprintf(stderr, " %s is not traced; the rest of the program is\n",
+		mod->name);
 }
 
 /*
@@ -446,7 +461,8 @@ static int convert_code(void)
 	text_poke_begin();
 	text_poke_reserve(ftrace_nr_records);
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
-		ret = ftrace_make_nop(&ftrace_records[i], MCOUNT_ADDR);
+		ret = ftrace_make_nop(NULL, &ftrace_records[i],
+				      MCOUNT_ADDR);
 		if (ret)
 			ftrace_failed_rec = &ftrace_records[i];
 	}
@@ -559,6 +575,7 @@ static void ftrace_init(void)
 	ftrace_update_time_ns = now_ns() - t0;
 out:
 	ftrace_report_unrecorded();
+	ftrace_modules_boot();
 }
 
 static pthread_once_t ftrace_init_once = PTHREAD_ONCE_INIT;
@@ -588,8 +605,8 @@ static __init_boot void ftrace_dyn_boot(void)
 long ftrace_add_records(const unsigned long *ips, unsigned long n,
 			unsigned long rec_flags)
 {
-	unsigned long nr = ftrace_nr_records, i, j, k, added = 0;
-	struct dyn_ftrace *recs, *fresh;
+	unsigned long i, added = 0;
+	struct dyn_ftrace *fresh;
 	int ret;
 
 	ftrace_dyn_init();
@@ -604,9 +621,9 @@ long ftrace_add_records(const unsigned long *ips, unsigned long n,
 
 		rec->ip = ips[i];
 		rec->flags = rec_flags;
-		ret = ftrace_make_nop(rec, MCOUNT_ADDR);
+		ret = ftrace_make_nop(NULL, rec, MCOUNT_ADDR);
 		if (ret == -EINVAL || ret == -EFAULT) {
-			char name[32];
+			char name[KSYM_NAME_LEN];
 
 			fprintf(stderr, "ftrace: ftraced: the code at 0x%lx "
 				"(%s) no longer calls mcount; left alone\n",
@@ -621,25 +638,108 @@ long ftrace_add_records(const unsigned long *ips, unsigned long n,
 		added++;
 	}
 	ret = text_poke_end_stopped();
-	if (ret) {
-		free(fresh);
-		return ret;
-	}
-	/* merge: both sorted */
-	recs = malloc((nr + added) * sizeof(*recs));
-	if (!recs) {
-		free(fresh);
+	if (!ret)
+		ret = ftrace_merge_records(fresh, added);
+	free(fresh);
+	return ret ?: (long)added;
+}
+
+/*
+ * Publish recs[0..nr) as the records.  The old array stays: a thread may
+ * be reading it (ftrace_lookup_ip() above), and user space has no RCU to
+ * say when the last one has left.  ftrace_lock held.
+ */
+static void ftrace_publish(struct dyn_ftrace *recs, unsigned long nr)
+{
+	__atomic_store_n(&ftrace_records, recs, __ATOMIC_RELEASE);
+	__atomic_store_n(&ftrace_nr_records, nr, __ATOMIC_RELEASE);
+	ftrace_names_reset();
+}
+
+/* Add fresh[0..n) (sorted, disabled, none recorded yet) to the records. */
+int ftrace_merge_records(const struct dyn_ftrace *fresh, unsigned long n)
+{
+	unsigned long nr = ftrace_nr_records, i, j, k;
+	struct dyn_ftrace *recs;
+
+	recs = malloc((nr + n) * sizeof(*recs));
+	if (!recs)
 		return -ENOMEM;	/* (the sites stay disabled, unrecorded) */
-	}
-	for (i = j = k = 0; k < nr + added; k++)
-		recs[k] = j == added || (i < nr &&
+	for (i = j = k = 0; k < nr + n; k++)
+		recs[k] = j == n || (i < nr &&
 			  ftrace_records[i].ip < fresh[j].ip) ?
 			  ftrace_records[i++] : fresh[j++];
+	ftrace_publish(recs, nr + n);
+	return 0;
+}
+
+/*
+ * A library loads (module.c, ftrace_lock held): a record for each of
+ * ips[0..n) (sorted, unique, inside the library's code), each site
+ * turned from its call of mcount into a NOP by the arch, which reads
+ * what it needs of mod.  All or nothing: a site that is not what the
+ * arch expects leaves the whole library as it was, untraced, and says
+ * so; the rest of the program goes on being traced (the kernel refuses
+ * such a module).  Returns how many records were added, or -errno.
+ */
+long ftrace_module_records(struct module *mod, const unsigned long *ips,
+			   unsigned long n)
+{
+	struct dyn_ftrace *fresh;
+	unsigned long i;
+	int ret = 0;
+
+	if (ftrace_disabled || !n)
+		return 0;
+	fresh = calloc(n, sizeof(*fresh));
+	if (!fresh)
+		return -ENOMEM;
+	ftrace_doing = "turning the call of mcount into a NOP in a library";
+	text_poke_begin();
+	text_poke_reserve(n);
+	for (i = 0; !ret && i < n; i++) {
+		fresh[i].ip = ips[i];
+		ret = ftrace_make_nop(mod, &fresh[i], MCOUNT_ADDR);
+	}
+	if (ret) {
+		text_poke_cancel();
+		ftrace_module_bug(mod, ret, &fresh[i - 1]);
+	} else {
+		ret = text_poke_end();
+		if (ret)
+			fprintf(stderr, "ftrace: %s: not traced: %s\n",
+				mod->name, text_poke_error());
+	}
+	if (!ret)
+		ret = ftrace_merge_records(fresh, n);
 	free(fresh);
-	/* the old array stays: a thread may be reading it (lookup above) */
-	__atomic_store_n(&ftrace_records, recs, __ATOMIC_RELEASE);
-	__atomic_store_n(&ftrace_nr_records, nr + added, __ATOMIC_RELEASE);
-	return added;
+	return ret ?: (long)n;
+}
+
+/*
+ * A library goes (module.c, ftrace_lock held): its records go with it,
+ * before its code is unmapped, and nothing of it is patched again (the
+ * 2008 kernel wrote into freed module text).  Its sites are left as
+ * they are: the code is about to disappear.
+ */
+void ftrace_release_records(unsigned long start, unsigned long end)
+{
+	unsigned long nr = ftrace_nr_records, i, k;
+	struct dyn_ftrace *recs;
+
+	recs = malloc(nr * sizeof(*recs) + 1);
+	if (!recs) {
+		/* cannot shrink: mark them, so no update touches them */
+		for (i = 0; i < nr; i++)
+			if (ftrace_records[i].ip >= start &&
+			    ftrace_records[i].ip < end)
+				ftrace_records[i].flags |= FTRACE_FL_FAILED;
+		return;
+	}
+	for (i = k = 0; i < nr; i++)
+		if (ftrace_records[i].ip < start || ftrace_records[i].ip >= end)
+			recs[k++] = ftrace_records[i];
+	ftrace_publish(recs, k);
 }
 
 void ftrace_dyn_stats(struct ftrace_stats *st)

@@ -32,4 +32,15 @@ void ftrace_names_reset(void);
 long ftrace_add_records(const unsigned long *ips, unsigned long n,
 			unsigned long rec_flags);
 
+/* dyn_ftrace.c, for module.c (ftrace_lock held) */
+struct module;
+long ftrace_module_records(struct module *mod, const unsigned long *ips,
+			   unsigned long n);
+void ftrace_release_records(unsigned long start, unsigned long end);
+int ftrace_merge_records(const struct dyn_ftrace *fresh, unsigned long n);
+/* dyn_filter.c: the :mod: words kept for a library apply (it loaded) */
+void ftrace_filter_module_load(struct module *mod);
+/* module.c: the libraries that loaded before dynamic ftrace was ready */
+void ftrace_modules_boot(void);
+
 #endif

@@ -51,8 +51,16 @@ struct text_segment {
 	unsigned long	text_start, text_end;	/* the bytes of code */
 };
 
-static struct text_segment *segs;
-static size_t nr_segs;
+/*
+ * The segments, published whole: a library that loads or goes makes a new
+ * table, and a reader (the breakpoint handler, on any thread) sees the old
+ * one or the new one.  An old table is never freed (no RCU here).
+ */
+struct text_segments {
+	size_t			nr;
+	struct text_segment	seg[];
+};
+static struct text_segments *segs;
 static unsigned long page_size;
 
 /* the batch: changes queued, and the page spans made writable for it */
@@ -74,12 +82,15 @@ static const char *const method_names[TEXT_POKE_NR_METHODS] = {
 	[TEXT_POKE_WORD]		= "word",
 };
 
+/* data: the table to grow (in place: it is not published yet) */
 static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 {
+	struct text_segments **tab = data;
 	int i;
 
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		struct text_segments *t;
 		struct text_segment *s;
 		unsigned long start, end;
 
@@ -87,11 +98,11 @@ static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 			continue;
 		start = info->dlpi_addr + ph->p_vaddr;
 		end = start + ph->p_memsz;
-		s = realloc(segs, (nr_segs + 1) * sizeof(*segs));
-		if (!s)
+		t = realloc(*tab, sizeof(*t) + ((*tab)->nr + 1) * sizeof(*s));
+		if (!t)
 			return -ENOMEM;
-		segs = s;
-		s = &segs[nr_segs++];
+		*tab = t;
+		s = &t->seg[t->nr++];
 		s->start = start & ~(page_size - 1);
 		s->end = (end + page_size - 1) & ~(page_size - 1);
 		s->prot = PROT_EXEC | (ph->p_flags & PF_R ? PROT_READ : 0) |
@@ -103,6 +114,9 @@ static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 	}
 	return 0;
 }
+
+static int publish_segments(const char *path, unsigned long base,
+			    unsigned long drop_lo, unsigned long drop_hi);
 
 int text_poke_init(void)
 {
@@ -122,17 +136,77 @@ int text_poke_init(void)
 		return -EPERM;
 	}
 	page_size = sysconf(_SC_PAGESIZE);
-	return dl_iterate_phdr(add_segments, NULL);
+	return publish_segments(NULL, 0, 0, 0);
+}
+
+/*
+ * A new table: the old one without [drop_lo, drop_hi), plus the
+ * executable segments of the object at bias "base" named "path" (all
+ * objects: path NULL and no old table).  Called under ftrace_lock.
+ */
+struct add_filter {
+	struct text_segments	**tab;
+	unsigned long		base;
+	const char		*path;
+	int			all;
+};
+
+static int add_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct add_filter *f = data;
+
+	if (!f->all && (info->dlpi_addr != f->base || !info->dlpi_name ||
+			strcmp(info->dlpi_name, f->path)))
+		return 0;
+	return add_segments(info, size, f->tab);
+}
+
+static int publish_segments(const char *path, unsigned long base,
+			    unsigned long drop_lo, unsigned long drop_hi)
+{
+	struct text_segments *old = segs, *t;
+	struct add_filter f = { &t, base, path, !old };
+	size_t i;
+	int ret;
+
+	t = calloc(1, sizeof(*t) + (old ? old->nr : 0) * sizeof(t->seg[0]));
+	if (!t)
+		return -ENOMEM;
+	for (i = 0; old && i < old->nr; i++) {
+		const struct text_segment *s = &old->seg[i];
+
+		if (s->text_start >= drop_lo && s->text_start < drop_hi)
+			continue;
+		t->seg[t->nr++] = *s;
+	}
+	ret = path || !old ? dl_iterate_phdr(add_one, &f) : 0;
+	if (ret) {
+		free(t);
+		return ret;
+	}
+	/* an object known already (loaded at start-up) is not there twice */
+	for (i = old ? old->nr : 0; old && i < t->nr; i++) {
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (t->seg[j].text_start == t->seg[i].text_start)
+				break;
+		if (j < i)
+			t->seg[i--] = t->seg[--t->nr];
+	}
+	__atomic_store_n(&segs, t, __ATOMIC_RELEASE);
+	return 0;
 }
 
 static struct text_segment *find_segment(unsigned long ip, size_t len)
 {
+	struct text_segments *t = __atomic_load_n(&segs, __ATOMIC_ACQUIRE);
 	size_t i;
 
-	for (i = 0; i < nr_segs; i++)
-		if (ip >= segs[i].start && ip + len <= segs[i].end &&
+	for (i = 0; t && i < t->nr; i++)
+		if (ip >= t->seg[i].start && ip + len <= t->seg[i].end &&
 		    ip + len > ip)
-			return &segs[i];
+			return &t->seg[i];
 	return NULL;
 }
 
@@ -146,9 +220,24 @@ void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
 {
 	size_t i;
 
-	for (i = 0; i < nr_segs; i++)
-		if (segs[i].core)
-			fn(segs[i].text_start, segs[i].text_end, data);
+	for (i = 0; segs && i < segs->nr; i++)
+		if (segs->seg[i].core)
+			fn(segs->seg[i].text_start, segs->seg[i].text_end,
+			   data);
+}
+
+/* linux/module.h: a library's code joins or leaves (ftrace_lock held) */
+int text_poke_add_text(unsigned long base, const char *path)
+{
+	if (!segs)
+		return -ENOENT;
+	return publish_segments(path, base, 0, 0);
+}
+
+void text_poke_remove_text(unsigned long start, unsigned long end)
+{
+	if (segs)
+		publish_segments(NULL, 0, start, end);
 }
 
 const char *text_poke_error(void)

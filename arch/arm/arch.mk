@@ -7,6 +7,9 @@ HAVE_DYNAMIC_FTRACE		:= y
 HAVE_FTRACE_MCOUNT_RECORD	:= y
 # chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# Traced shared libraries (-shared -fPIC), every stage: the PIC site
+# shapes (arch/arm/ftrace.c) and the module PLT (module_plt.S)
+HAVE_FTRACE_MODULES		:= y
 
 CROSS_COMPILE	?= arm-linux-gnueabihf-
 QEMU		:= qemu-arm
@@ -18,6 +21,10 @@ DEB_PACKAGES	:= gcc-arm-linux-gnueabihf qemu-user
 # stack walker and the graph tracer rely on.
 ARCH_CFLAGS	:= -marm -mapcs-frame -fno-pie -fno-omit-frame-pointer
 ARCH_LDFLAGS	:= -no-pie
+# A shared library's code is PIC: -fPIC replaces -fno-pie; its site is the
+# same "bl", to the library's PLT (arch/arm/ftrace.c).
+ARCH_NOPIC_CFLAGS := -fno-pie
+ARCH_PIC_CFLAGS	:=
 MCOUNT_SYMBOL	:= __gnu_mcount_nc
 # The runtime keeps off the VFP registers (linux/event_path.h): gcc then
 # neither copies data through them nor lets a float or double through.
@@ -28,7 +35,8 @@ MCOUNT_SYMBOL	:= __gnu_mcount_nc
 # -mgeneral-regs-only refuses even unused; the runtime calls them as
 # ordinary functions instead.
 CC_FLAGS_NO_FPU	:= -mgeneral-regs-only -D__NO_INLINE__
-# Thumb code has no APCS frame ("push {r7, lr}"): the graph tracer cannot
-# find the slot it returns through.  ftrace-cc refuses these flags when
-# the stage has the graph tracer; the function tracer takes Thumb code.
-GRAPH_REFUSED_CFLAGS := -mthumb
+# Thumb code has no APCS frame ("push {r7, lr}"), nor has code built
+# -mno-apcs-frame: the graph tracer cannot find the slot it returns
+# through.  ftrace-cc refuses these flags when the stage has the graph
+# tracer; the function tracer takes such code.
+GRAPH_REFUSED_CFLAGS := -mthumb -mno-apcs-frame

@@ -22,9 +22,27 @@
 #include <unwind.h>
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
+#include <linux/module.h>
 #include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* "add fp, sp, #imm": an AAPCS frame record, not APCS's "sub fp, ip, #4" */
+#define ARM_INSN_ADD_FP_SP	0xe28db000
+#define ARM_ADD_FP_SP_MASK	0xfffff000
+#define AAPCS_PROLOGUE_SCAN	4	/* words before the site's push */
+
+/* Does the prologue before the site at selfpc set fp with "add fp, sp"? */
+static __event_path int aapcs_prologue(unsigned long selfpc)
+{
+	const uint32_t *push = (const uint32_t *)selfpc - 1;
+	int k;
+
+	for (k = 1; k <= AAPCS_PROLOGUE_SCAN; k++)
+		if ((push[-k] & ARM_ADD_FP_SP_MASK) == ARM_INSN_ADD_FP_SP)
+			return 1;
+	return 0;
+}
+
 /*
  * Does fp belong to the function whose mcount site is selfpc?  Its APCS
  * prologue is "mov ip, sp; [push {r0-r3};] push {..., fp, ip, lr, pc};
@@ -83,6 +101,22 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 
 		ftrace_graph_not_hooked(&said, selfpc & ~1UL, " is Thumb code, "
 					"not traced (the graph tracer needs -marm)");
+		return;
+	}
+	/*
+	 * Built -mno-apcs-frame: the prologue is "push {..., fp, lr};
+	 * add fp, sp, #n" (then maybe a vpush, "sub sp", "push {ip}"), fp
+	 * points at the saved lr or fp and nothing tells this frame from a
+	 * frameless function's caller's (the words around fp look the same).
+	 * The prologue's "add fp, sp" says it.  ftrace-cc refuses the flag
+	 * for the graph tracer.
+	 */
+	if (aapcs_prologue(selfpc)) {
+		static int said;
+
+		ftrace_graph_not_hooked(&said, selfpc, " has no APCS frame "
+					"(-mno-apcs-frame), not traced (the "
+					"graph tracer needs -mapcs-frame)");
 		return;
 	}
 	if (own_apcs_frame(fp, parent, selfpc)) {
@@ -249,11 +283,79 @@ static int arm_read_site(struct dyn_ftrace *rec)
 	return -EINVAL;
 }
 
-static unsigned int arm_site_call(struct dyn_ftrace *rec, unsigned long addr)
+static unsigned int arm_site_call_to(struct dyn_ftrace *rec,
+				     unsigned long addr)
 {
 	if (rec->arch.kind == ARM_SITE_THUMB)
 		return thumb_call_insn(rec->ip, addr);
 	return arm_call_insn(rec->ip, addr);
+}
+
+/*
+ * The site's call of addr; a library's site out of reach of ftrace_caller
+ * calls the library's module PLT instead (module_plt.S).
+ */
+static unsigned int arm_site_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned int call = arm_site_call_to(rec, addr);
+
+	if (!call && addr == FTRACE_ADDR && rec->arch.plt)
+		call = arm_site_call_to(rec, rec->arch.plt);
+	return call;
+}
+
+/*
+ * Where the call "insn" at rec->ip goes (its Thumb bit set for a Thumb
+ * target): the inverse of arm_call_insn() and thumb_call_insn().
+ */
+static unsigned long arm_call_target(const struct dyn_ftrace *rec,
+				     unsigned int insn)
+{
+	unsigned long ip = rec->ip;
+	long off;
+
+	if (rec->arch.kind == ARM_SITE_ARM) {
+		off = (long)((insn & 0x00ffffff) << 8) >> 6;
+		if ((insn & 0xfe000000) == 0xfa000000)	/* blx: Thumb */
+			return (ip + 8 + off + ((insn >> 23) & 2)) | 1;
+		return ip + 8 + off;
+	} else {
+		unsigned int hw1 = insn & 0xffff, hw2 = insn >> 16;
+		unsigned int s = (hw1 >> 10) & 1;
+		unsigned int i1 = !(((hw2 >> 13) & 1) ^ s);
+		unsigned int i2 = !(((hw2 >> 11) & 1) ^ s);
+		int blx = !(hw2 & 0x1000);
+
+		off = (long)(s << 24 | i1 << 23 | i2 << 22 |
+			     (hw1 & 0x3ff) << 12 | (hw2 & 0x7ff) << 1);
+		off = (off << (sizeof(long) * 8 - 25)) >>
+		      (sizeof(long) * 8 - 25);
+		if (blx)
+			return ((ip + 4) & ~3UL) + off;
+		return (ip + 4 + off) | 1;
+	}
+}
+
+/*
+ * A library's site calls __gnu_mcount_nc through the library's own PLT
+ * (the loader bound that to the program's, which exports it): the call
+ * found there is taken for the site's when it lands in the library's
+ * code.  0: it does not.
+ */
+static unsigned int arm_module_call(struct module *mod,
+				    struct dyn_ftrace *rec)
+{
+	unsigned int insn;
+	unsigned long to;
+
+	if (!mod)
+		return 0;
+	memcpy(&insn, (const void *)rec->ip, sizeof(insn));
+	to = arm_call_target(rec, insn) & ~1UL;
+	if (arm_site_call_to(rec, arm_call_target(rec, insn)) != insn ||
+	    to < mod->text_start || to >= mod->text_end)
+		return 0;
+	return insn;
 }
 
 static unsigned int arm_site_nop(struct dyn_ftrace *rec)
@@ -284,10 +386,11 @@ static int arm_site_patch(struct dyn_ftrace *rec, unsigned int old,
  * The start-up conversion of one site: the push and the call, both
  * verified before either is written, "mov ip, lr; nop" after.
  */
-static int arm_convert_site(struct dyn_ftrace *rec)
+static int arm_convert_site(struct module *mod, struct dyn_ftrace *rec)
 {
 	unsigned int call;
 
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 	if (arm_read_site(rec)) {
 		/*
 		 * Neither push.  Rewriting an ARM call with itself changes
@@ -296,7 +399,7 @@ static int arm_convert_site(struct dyn_ftrace *rec)
 		call = arm_call_insn(rec->ip, MCOUNT_ADDR);
 		return (call ? arm_patch(rec->ip, call, call) : 0) ?: -EINVAL;
 	}
-	call = arm_site_call(rec, MCOUNT_ADDR);
+	call = arm_site_call(rec, MCOUNT_ADDR) ?: arm_module_call(mod, rec);
 	if (!call || !arm_site_call(rec, FTRACE_ADDR))
 		return -EINVAL;
 	if (rec->arch.kind == ARM_SITE_THUMB) {
@@ -317,12 +420,13 @@ static int arm_convert_site(struct dyn_ftrace *rec)
 }
 
 /* addr: MCOUNT_ADDR at start-up, FTRACE_ADDR when a site is disabled */
-int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
 {
 	unsigned int call;
 
 	if (addr == MCOUNT_ADDR)
-		return arm_convert_site(rec);
+		return arm_convert_site(mod, rec);
 	if (addr != FTRACE_ADDR || rec->arch.kind == ARM_SITE_UNKNOWN)
 		return -EINVAL;
 	call = arm_site_call(rec, addr);

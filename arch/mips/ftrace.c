@@ -331,7 +331,8 @@ static int mips_convert_site(struct dyn_ftrace *rec)
  * here, so the record says which it is.  A site not converted yet is
  * still as gcc and ld left it.
  */
-int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
 {
 	if (addr != MCOUNT_ADDR)
 		return -EINVAL;

@@ -9,6 +9,9 @@ HAVE_FTRACE_MCOUNT_RECORD	:= y
 # chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
 # (the kernel selects nothing for it; the kit's stage 4 needs to know)
 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# Traced shared libraries (-shared -fPIC), every stage: the PIC site
+# shapes (arch/x86_64/ftrace.c) and the module PLT (module_plt.S)
+HAVE_FTRACE_MODULES		:= y
 
 CROSS_COMPILE	?=
 QEMU		:=
@@ -19,6 +22,10 @@ DEB_PACKAGES	:=
 # (R_X86_64_PLT32), the site the design document assumes.
 ARCH_CFLAGS	:= -fno-pie -fno-omit-frame-pointer
 ARCH_LDFLAGS	:= -no-pie
+# A shared library's code is PIC: -fPIC replaces -fno-pie; its sites are
+# then 6 bytes (arch/x86_64/ftrace.c).
+ARCH_NOPIC_CFLAGS := -fno-pie
+ARCH_PIC_CFLAGS	:=
 MCOUNT_SYMBOL	:= mcount
 # The runtime keeps off vector, SSE and x87 registers (linux/event_path.h):
 # gcc then neither uses them for its own code (copies, spills) nor lets a

@@ -3,10 +3,13 @@
  * x86_64 arch hooks: the function graph tracer (chapter 2) and dynamic
  * ftrace (chapter 4).
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <string.h>
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
+#include <linux/module.h>
+#include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
@@ -30,14 +33,37 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * A site is "call rel32" (e8 + 4 bytes, little-endian, relative to the end
- * of the instruction) or the 5-byte NOP "nopl 0x0(%rax,%rax,1)", the one
- * gcc's -mnop-mcount emits too: one instruction, so a thread is either
- * before or after it, never inside.
+ * Two site shapes (struct dyn_arch_ftrace, read by the first conversion):
+ *
+ *  X86_SITE_CALL5 (-fno-pie, the design document's)
+ *	as linked		disabled		enabled
+ *	e8 <rel32>		0f 1f 44 00 00		e8 <rel32>
+ *	call mcount		nopl 0x0(%rax,%rax,1)	call ftrace_caller
+ *
+ *  X86_SITE_PIC6 (-fPIC: a shared library's code, or a PIC object in
+ *  the program)
+ *	ff 15 <disp32>		66 0f 1f 44 00 00	67 e8 <rel32>
+ *	call *mcount@GOTPCREL(%rip)			addr32 call
+ *	(or 67 e8 <rel32>: ld made the call direct when mcount was in the
+ *	same link)
+ *
+ * Each form is one instruction, so a thread is before or after it, never
+ * inside.  A PIC6 call keeps the site's length with the 0x67 prefix, as
+ * ld does: it returns to the same address, and ftrace_caller's
+ * "return address - MCOUNT_INSN_SIZE" is one byte into the site, which
+ * ftrace_location() accepts.
+ *
+ * A library is mapped far from the program (more than rel32's +-2 GB):
+ * its enabled sites call the library's module PLT (module_plt.S), which
+ * jumps on to ftrace_caller, as the kernel's arm64 modules do.
  */
 static const unsigned char ftrace_nop[MCOUNT_INSN_SIZE] = {
 	0x0f, 0x1f, 0x44, 0x00, 0x00
 };
+static const unsigned char ftrace_nop6[X86_PIC_SITE_SIZE] = {
+	0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00
+};
+#define ADDR32_PREFIX	0x67
 
 static int ftrace_call_replace(unsigned char *insn, unsigned long ip,
 			       unsigned long addr)
@@ -49,6 +75,33 @@ static int ftrace_call_replace(unsigned char *insn, unsigned long ip,
 	insn[0] = 0xe8;
 	memcpy(insn + 1, &(int){ (int)rel }, 4);
 	return 0;
+}
+
+static unsigned int site_len(const struct dyn_ftrace *rec)
+{
+	return rec->arch.kind == X86_SITE_PIC6 ? X86_PIC_SITE_SIZE :
+						 MCOUNT_INSN_SIZE;
+}
+
+/*
+ * The enabled form of rec's site, calling addr, or the module PLT when
+ * addr is out of reach; its length is site_len().
+ */
+static int ftrace_site_call(unsigned char *insn, const struct dyn_ftrace *rec,
+			    unsigned long addr)
+{
+	unsigned char *call = insn;
+	unsigned long end = rec->ip;
+	int ret;
+
+	if (rec->arch.kind == X86_SITE_PIC6) {
+		*call++ = ADDR32_PREFIX;
+		end++;
+	}
+	ret = ftrace_call_replace(call, end, addr);
+	if (ret == -ERANGE && rec->arch.plt && addr == FTRACE_ADDR)
+		ret = ftrace_call_replace(call, end, rec->arch.plt);
+	return ret;
 }
 
 int ftrace_dyn_arch_init(void)
@@ -94,32 +147,79 @@ static void ftrace_jmp_over(unsigned char *insn, unsigned long ip)
 static void ftrace_disabled_insn(unsigned char *insn,
 				 const struct dyn_ftrace *rec)
 {
-	if (rec->flags & FTRACE_FL_JMP)
+	if (rec->arch.kind == X86_SITE_PIC6)
+		memcpy(insn, ftrace_nop6, X86_PIC_SITE_SIZE);
+	else if (rec->flags & FTRACE_FL_JMP)
 		ftrace_jmp_over(insn, rec->ip);
 	else
 		memcpy(insn, ftrace_nop, MCOUNT_INSN_SIZE);
 }
 
-int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr)
+/*
+ * The first conversion reads the site's shape into old (what
+ * ftrace_modify_code() then verifies).  A PIC site through the GOT is
+ * checked by its GOT slot too: the slot must lie in the object the site
+ * is in (dladdr(), before it is read) and hold mcount's address (the
+ * loader bound it to the program's, which exports it); otherwise the
+ * code calls another mcount and is not the kit's to patch.
+ */
+static int ftrace_read_site(struct module *mod, struct dyn_ftrace *rec,
+			    unsigned char *old)
 {
-	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
-	int ret = ftrace_call_replace(old, rec->ip, addr);
+	const unsigned char *p = (const unsigned char *)rec->ip;
+	Dl_info site, got;
+	int disp;
 
+	if (!kernel_text_address(rec->ip, X86_PIC_SITE_SIZE))
+		return -EFAULT;
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+	if (p[0] == 0xff && p[1] == 0x15) {
+		const unsigned long *slot;
+
+		rec->arch.kind = X86_SITE_PIC6;
+		memcpy(&disp, p + 2, 4);
+		slot = (const unsigned long *)(rec->ip + X86_PIC_SITE_SIZE +
+					       disp);
+		memcpy(old, p, X86_PIC_SITE_SIZE);
+		if (!dladdr(p, &site) || !dladdr(slot, &got) ||
+		    site.dli_fbase != got.dli_fbase || *slot != MCOUNT_ADDR)
+			return -EINVAL;
+		return 0;
+	}
+	if (p[0] == ADDR32_PREFIX && p[1] == 0xe8) {
+		rec->arch.kind = X86_SITE_PIC6;
+		old[0] = ADDR32_PREFIX;
+		return ftrace_call_replace(old + 1, rec->ip + 1, MCOUNT_ADDR);
+	}
+	rec->arch.kind = X86_SITE_CALL5;
+	return ftrace_call_replace(old, rec->ip, MCOUNT_ADDR);
+}
+
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
+{
+	unsigned char old[X86_PIC_SITE_SIZE], new[X86_PIC_SITE_SIZE];
+	int ret;
+
+	if (addr == MCOUNT_ADDR)
+		ret = ftrace_read_site(mod, rec, old);
+	else
+		ret = ftrace_site_call(old, rec, addr);
 	if (ret)
 		return ret;
 	ftrace_disabled_insn(new, rec);
-	return ftrace_modify_code(rec->ip, old, new, MCOUNT_INSN_SIZE);
+	return ftrace_modify_code(rec->ip, old, new, site_len(rec));
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
-	unsigned char old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
-	int ret = ftrace_call_replace(new, rec->ip, addr);
+	unsigned char old[X86_PIC_SITE_SIZE], new[X86_PIC_SITE_SIZE];
+	int ret = ftrace_site_call(new, rec, addr);
 
 	if (ret)
 		return ret;
 	ftrace_disabled_insn(old, rec);
-	return ftrace_modify_code(rec->ip, old, new, MCOUNT_INSN_SIZE);
+	return ftrace_modify_code(rec->ip, old, new, site_len(rec));
 }
 
 /* ftrace_call: "call <what it calls now>" becomes "call func" */

@@ -3,9 +3,10 @@
  * How x86_64 changes code that is running (asm/text-patching.h): the
  * breakpoint protocol of the kernel's text_poke_bp_batch().
  *
- * A site is five bytes, which no single store writes, and another thread
- * may be about to execute them.  So the first byte becomes int3 (0xcc)
- * first, a one-byte store that an instruction fetch sees whole:
+ * A site is five bytes (six in PIC code), which no single store writes,
+ * and another thread may be about to execute them.  So the first byte
+ * becomes int3 (0xcc) first, a one-byte store that an instruction fetch
+ * sees whole:
  *
  *	1. int3 on the first byte of every site of the batch	sync
  *	2. the other bytes of every site			sync
@@ -48,8 +49,12 @@
 #define JMP32_INSN_OPCODE	0xe9
 #define JMP8_INSN_OPCODE	0xeb
 
-/* the NOP the kit writes over a site: nopl 0x0(%rax,%rax,1) */
+#define ADDR32_PREFIX		0x67
+
+/* the NOPs the kit writes over a site: nopl 0x0(%rax,%rax,1), and with
+ * the 0x66 prefix for a 6-byte PIC site (arch/x86_64/ftrace.c) */
 static const unsigned char nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+static const unsigned char nop6[] = { 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
 static int sync_core_ok, bp_ready;
 static struct text_poke *bp_batch;
@@ -93,6 +98,14 @@ static int bp_decode(const struct text_poke *tp, unsigned long *target,
 		*target = tp->ip + 5 + rel32;
 		*is_call = tp->new[0] == CALL_INSN_OPCODE;
 		return 5;
+	case ADDR32_PREFIX:
+		/* a PIC site's call: the prefix changes nothing of it */
+		if (tp->len != 6 || tp->new[1] != CALL_INSN_OPCODE)
+			return -EINVAL;
+		memcpy(&rel32, tp->new + 2, 4);
+		*target = tp->ip + 6 + rel32;
+		*is_call = 1;
+		return 6;
 	case JMP8_INSN_OPCODE:
 		/* the 2008 kernel's "jmp over the rest of the site" */
 		if (tp->len < 2)
@@ -102,6 +115,8 @@ static int bp_decode(const struct text_poke *tp, unsigned long *target,
 	}
 	if (tp->len == sizeof(nop5) && !memcmp(tp->new, nop5, sizeof(nop5)))
 		return 5;
+	if (tp->len == sizeof(nop6) && !memcmp(tp->new, nop6, sizeof(nop6)))
+		return 6;
 	return -EINVAL;
 }
 

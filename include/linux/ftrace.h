@@ -300,8 +300,15 @@ struct ftrace_ops_hash {
 
 /* arch: ftrace.c and mcount.S */
 int ftrace_dyn_arch_init(void);
-/* addr: MCOUNT_ADDR for the start-up conversion, else FTRACE_ADDR */
-int ftrace_make_nop(struct dyn_ftrace *rec, unsigned long addr);
+/*
+ * addr: MCOUNT_ADDR for the first conversion of a site (at start-up, or
+ * when its library loads), else FTRACE_ADDR.  mod: the library the site
+ * is in (linux/module.h) for that first conversion, else NULL, as in the
+ * kernel: what the arch needs of it, it keeps in rec->arch.
+ */
+struct module;
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr);
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
 /* patch the instruction at ftrace_call to call func */
 int ftrace_update_ftrace_func(ftrace_func_t func);

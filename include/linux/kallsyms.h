@@ -8,6 +8,9 @@
 
 #include <stddef.h>
 
+/* room for any name ksym_name() writes into the caller's buffer */
+#define KSYM_NAME_LEN	128
+
 /*
  * The name of the function holding addr, or addr in hex (in buf) when no
  * symbol holds it.
@@ -21,6 +24,11 @@ int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
  * reader): nr objects, paths[i] ("" for the program) at bias[i].  Before
  * the first name is asked for.
  */
+/*
+ * Read in the symbols of the object at bias "bias" from the file path now
+ * (a library about to go: its names outlive it); once per object.
+ */
+void kallsyms_add_object(const char *path, unsigned long bias);
 void kallsyms_use_objects(int nr, const char *const *paths,
 			  const unsigned long *bias);
 

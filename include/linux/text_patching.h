@@ -75,6 +75,13 @@ int kernel_text_address(unsigned long ip, size_t len);
 void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
 				   void *data), void *data);
 
+/*
+ * A library's executable segments join (the object at load bias base,
+ * as the loader named it) or leave ([start, end)); ftrace_lock held.
+ */
+int text_poke_add_text(unsigned long base, const char *path);
+void text_poke_remove_text(unsigned long start, unsigned long end);
+
 void text_poke_begin(void);
 /*
  * Apply every change queued since text_poke_begin(); 0, or -errno with

@@ -37,6 +37,8 @@ void spool_first_event(void);
 void spool_set_tracer(const char *name);
 /* A normal exit, after the trace is written: remove the file. */
 void spool_exit(void);
+/* A library loaded since start-up (dlopen()): the reader needs its names. */
+void spool_add_object(const char *path, unsigned long bias);
 
 #else
 static inline void *spool_map(size_t len, enum spool_kind kind,
@@ -64,6 +66,10 @@ static inline void spool_set_tracer(const char *name)
 }
 
 static inline void spool_exit(void)
+{
+}
+
+static inline void spool_add_object(const char *path, unsigned long bias)
 {
 }
 #endif /* CONFIG_TRACE_SPOOL */

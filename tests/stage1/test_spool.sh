@@ -55,7 +55,7 @@ notes() { grep -c '^# pid [0-9]* ended without exit()' "$1"; }
 # main's caller in the C library as "main <-".
 body() {
 	grep -v '^#' "$1" | sed -e 's/^.*: \([^ ]* <-[^ ]*\)$/\1/' \
-		-e 's/^ *[0-9]*) *[^|]*|  //' -e 's/ <-0x[0-9a-f]*$/ <-/' \
+		-e 's/^ *[0-9]*) *[^|]*|  //' -e 's/ <-\([^ ]*+\)\{0,1\}0x[0-9a-f]*$/ <-/' \
 		-e 's/ <-__libc_start[a-z_]*$/ <-/'
 }
 

@@ -77,6 +77,7 @@ enum arm_site_kind {
 };
 
 struct dyn_arch_ftrace {
+	unsigned long	plt;	/* a library's module PLT (0: none) */
 	unsigned char	kind;	/* enum arm_site_kind */
 };
 #endif

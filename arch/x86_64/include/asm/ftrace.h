@@ -40,21 +40,29 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 
 #if defined(CONFIG_DYNAMIC_FTRACE) && !defined(__ASSEMBLY__)
 /*
- * Chapter 4.  The site gcc emits is the 5-byte call itself, and the
- * __mcount_loc table (recordmcount) holds the address of its first byte:
- * rec->ip is the address to patch, nothing to adjust, and a record needs
- * no state beyond rec->ip and the generic flags.
+ * Chapter 4.  The site gcc emits is the call itself, and the __mcount_loc
+ * table (recordmcount) holds the address of its first byte: rec->ip is
+ * the address to patch, nothing to adjust.  -fno-pie code calls mcount
+ * with the 5-byte "e8 rel32"; -fPIC code (a shared library) with the
+ * 6-byte "ff 15 disp32" through the GOT (arch/x86_64/ftrace.c).
  */
 void mcount(void);
 #define MCOUNT_ADDR		((unsigned long)mcount)
+#define X86_PIC_SITE_SIZE	6
 
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	return addr;
 }
 
+enum x86_site_kind {
+	X86_SITE_CALL5,		/* e8 rel32 (the first conversion decides) */
+	X86_SITE_PIC6,		/* ff 15 disp32, or ld's 67 e8 rel32 */
+};
+
 struct dyn_arch_ftrace {
-	/* nothing: every x86_64 site is the same "call rel32" */
+	unsigned long	plt;	/* the library's module PLT (0: none) */
+	unsigned char	kind;	/* enum x86_site_kind */
 };
 #endif
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Objects that come and go while the program runs: the program's own
+ * dlopen() and dlclose() calls reach these first (ld --wrap, the Kbuild's
+ * wrap-y), at every stage.
+ *
+ * dlopen(): the spool of a process that dies while the library is loaded
+ * must still name its functions, so the library joins the spool's list of
+ * objects (linux/trace_spool.h).  dlclose(): a library about to go is read
+ * for names first (linux/kallsyms.h), so that the trace written after it
+ * has gone still names its functions.  At stages 3 and 4 a traced
+ * library's own ftrace_module_init()/ftrace_release_mod() do the same,
+ * also for a library that another library loads.
+ */
+#include <dlfcn.h>
+#include <link.h>
+#include <linux/kallsyms.h>
+#include <linux/trace_spool.h>
+
+void *__real_dlopen(const char *file, int mode);
+int __real_dlclose(void *handle);
+
+/* The loader's record of a handle, or NULL. */
+static struct link_map *handle_map(void *handle)
+{
+	struct link_map *lm;
+
+	if (!handle || dlinfo(handle, RTLD_DI_LINKMAP, &lm))
+		return NULL;
+	return lm;
+}
+
+void *__wrap_dlopen(const char *file, int mode)
+{
+	void *handle = __real_dlopen(file, mode);
+	struct link_map *lm = handle_map(handle);
+
+	if (lm)
+		spool_add_object(lm->l_name, lm->l_addr);
+	return handle;
+}
+
+int __wrap_dlclose(void *handle)
+{
+	struct link_map *lm = handle_map(handle);
+
+	if (lm)
+		kallsyms_add_object(lm->l_name, lm->l_addr);
+	return __real_dlclose(handle);
+}

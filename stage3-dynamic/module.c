@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Modules (chapter 4): the shared libraries of the program, the
+ * executable's side of linux/module.h.
+ *
+ * A traced library's constructor calls ftrace_module_init() while the
+ * dynamic loader runs it, at start-up or inside dlopen(), before any
+ * other code of the library has run; its destructor calls
+ * ftrace_release_mod() inside dlclose() (or at exit), before the code is
+ * unmapped.  The libraries present at start-up initialise before the
+ * executable's own constructors, so before dynamic ftrace is ready: they
+ * wait on a list until ftrace_init() has converted the program's own
+ * sites (ftrace_modules_boot()).
+ */
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/text_patching.h>
+#include <linux/trace_spool.h>
+#include "ftrace_internal.h"
+
+/* the kernel's module_mutex: the two lists, and modules_live */
+static pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct module *ftrace_modules;	/* loaded, newest first */
+static struct module *ftrace_modules_pending;
+static int modules_live;		/* ftrace_modules_boot() has run */
+
+/*
+ * A library's name, as :mod: and the lists use it: the file name up to
+ * ".so" ("libz.so.1" is "libz"), as a kernel module is named without its
+ * ".ko".
+ */
+static void module_name(struct module *mod)
+{
+	const char *base = strrchr(mod->path, '/');
+	const char *so;
+
+	base = base ? base + 1 : mod->path;
+	so = strstr(base, ".so");
+	snprintf(mod->name_buf, sizeof(mod->name_buf), "%.*s",
+		 (int)(so ? so - base : (long)strlen(base)), base);
+	mod->name = mod->name_buf;
+}
+
+/* Which loaded object holds mod (it lives in the library's own data)? */
+static int find_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct module *mod = data;
+	unsigned long addr = (unsigned long)mod, lo = -1UL, hi = 0;
+	int i, mine = 0;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		unsigned long start = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (addr >= start && addr < start + ph->p_memsz)
+			mine = 1;
+		if (ph->p_flags & PF_X) {
+			lo = start < lo ? start : lo;
+			hi = start + ph->p_memsz > hi ? start + ph->p_memsz : hi;
+		}
+	}
+	if (!mine)
+		return 0;
+	mod->base = info->dlpi_addr;
+	mod->path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name :
+							  "(program)";
+	module_name(mod);
+	mod->text_start = lo;
+	mod->text_end = hi;
+	return 1;
+}
+
+static int ip_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The library's sites, as rec->ip values: sorted, one each, and every one
+ * inside the library's code (a table that points elsewhere is refused
+ * whole: it was not made for this library).  NULL with *n = 0: nothing.
+ */
+static unsigned long *module_ips(struct module *mod, unsigned long *n)
+{
+	unsigned long nr = mod->ftrace_callsites_end - mod->ftrace_callsites;
+	unsigned long *ips, i, k = 0;
+
+	*n = 0;
+	if (!mod->ftrace_callsites || !nr)
+		return NULL;
+	ips = malloc(nr * sizeof(*ips));
+	if (!ips)
+		return NULL;
+	for (i = 0; i < nr; i++) {
+		ips[i] = ftrace_call_adjust(mod->ftrace_callsites[i]);
+		if (ips[i] < mod->text_start ||
+		    ips[i] + MCOUNT_INSN_SIZE > mod->text_end) {
+			fprintf(stderr, "ftrace: %s: __mcount_loc entry 0x%lx "
+				"is outside the library's code; the library "
+				"is not traced\n", mod->name, ips[i]);
+			free(ips);
+			return NULL;
+		}
+	}
+	qsort(ips, nr, sizeof(*ips), ip_cmp);
+	for (i = 0; i < nr; i++)
+		if (!k || ips[i] != ips[k - 1])
+			ips[k++] = ips[i];
+	*n = k;
+	return ips;
+}
+
+/* Load one library's records; ftrace_lock held (or boot: one thread). */
+static void ftrace_module_load(struct module *mod)
+{
+	unsigned long n, *ips;
+	long ret;
+
+	/* the module PLT's target first: a site may call it once enabled */
+	if (mod->ftrace_plt && mod->ftrace_plt_target)
+		__atomic_store_n(mod->ftrace_plt_target, FTRACE_ADDR,
+				 __ATOMIC_RELEASE);
+	ret = text_poke_add_text(mod->base, mod->path);
+	ips = ret ? NULL : module_ips(mod, &n);
+	if (ips) {
+		ret = ftrace_module_records(mod, ips, n);
+		mod->num_ftrace_callsites = ret > 0 ? ret : 0;
+		free(ips);
+	}
+	/* (ftrace_module_records() has said why for everything else) */
+	if (ret == -ENOMEM)
+		fprintf(stderr, "ftrace: %s: not traced: %s\n", mod->name,
+			strerror(-ret));
+	kallsyms_add_object(mod->path, mod->base);
+	spool_add_object(mod->path, mod->base);
+	pthread_mutex_lock(&module_mutex);
+	mod->next = ftrace_modules;
+	ftrace_modules = mod;
+	pthread_mutex_unlock(&module_mutex);
+	if (mod->num_ftrace_callsites)
+		ftrace_filter_module_load(mod);
+}
+
+void ftrace_module_init(struct module *mod)
+{
+	if (mod->abi != FTRACE_MODULE_ABI) {
+		fprintf(stderr, "ftrace: a library was built by another "
+			"version of the kit (module ABI %u, not %u): it is "
+			"not traced\n", mod->abi, FTRACE_MODULE_ABI);
+		return;
+	}
+	if (!dl_iterate_phdr(find_object, mod))
+		return;		/* not in any object: nothing to trust */
+	pthread_mutex_lock(&module_mutex);
+	if (!modules_live) {
+		mod->next = ftrace_modules_pending;
+		ftrace_modules_pending = mod;
+		pthread_mutex_unlock(&module_mutex);
+		return;
+	}
+	pthread_mutex_unlock(&module_mutex);
+	ftrace_lock();
+	ftrace_module_load(mod);
+	/* its sites become what the registered ops want */
+	if (mod->num_ftrace_callsites)
+		ftrace_update_locked();
+	ftrace_unlock();
+}
+
+/*
+ * The end of ftrace_init(): the libraries that loaded before it, oldest
+ * first (the loader's order).  From here on a library loads at once.
+ */
+void ftrace_modules_boot(void)
+{
+	struct module *list, *rev = NULL;
+
+	pthread_mutex_lock(&module_mutex);
+	list = ftrace_modules_pending;
+	ftrace_modules_pending = NULL;
+	modules_live = 1;
+	pthread_mutex_unlock(&module_mutex);
+	while (list) {
+		struct module *next = list->next;
+
+		list->next = rev;
+		rev = list;
+		list = next;
+	}
+	while (rev) {
+		struct module *next = rev->next;
+
+		ftrace_module_load(rev);
+		rev = next;
+	}
+}
+
+/*
+ * A filter hash may hold the library's functions: they must not match
+ * whatever loads at those addresses next.  As the kernel does, they
+ * become 0, an ip no function has, so the filter stays what it was for
+ * every other function (and does not turn into "all functions" when the
+ * library's were its only ones).
+ */
+static void hash_forget(struct ftrace_hash **slot, unsigned long start,
+			unsigned long end)
+{
+	struct ftrace_hash *old = *slot, *hash;
+	size_t i, k = 0, zeros = 0;
+
+	if (!old)
+		return;
+	for (i = 0; i < old->count; i++)
+		zeros += old->ips[i] >= start && old->ips[i] < end;
+	if (!zeros)
+		return;
+	hash = malloc(sizeof(*hash));
+	if (hash)
+		hash->ips = malloc(old->count * sizeof(*hash->ips));
+	if (!hash || !hash->ips) {
+		free(hash);
+		return;
+	}
+	while (k < zeros)
+		hash->ips[k++] = 0;
+	for (i = 0; i < old->count; i++)
+		if (old->ips[i] < start || old->ips[i] >= end)
+			hash->ips[k++] = old->ips[i];
+	hash->count = k;
+	/* the old one stays: the event path may be reading it */
+	__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
+}
+
+void ftrace_release_mod(struct module *mod)
+{
+	struct module **p;
+	int found = 0;
+
+	pthread_mutex_lock(&module_mutex);
+	for (p = &ftrace_modules_pending; *p; p = &(*p)->next)
+		if (*p == mod) {
+			*p = mod->next;
+			pthread_mutex_unlock(&module_mutex);
+			return;		/* never loaded: nothing to drop */
+		}
+	for (p = &ftrace_modules; *p; p = &(*p)->next)
+		if (*p == mod) {
+			*p = mod->next;
+			found = 1;
+			break;
+		}
+	pthread_mutex_unlock(&module_mutex);
+	if (!found)
+		return;
+	ftrace_lock();
+	/* names first: its symbols are read before the file can go */
+	kallsyms_add_object(mod->path, mod->base);
+	ftrace_release_records(mod->text_start, mod->text_end);
+	hash_forget(&ftrace_global_hash.filter_hash, mod->text_start,
+		    mod->text_end);
+	hash_forget(&ftrace_global_hash.notrace_hash, mod->text_start,
+		    mod->text_end);
+	text_poke_remove_text(mod->text_start, mod->text_end);
+	ftrace_unlock();
+}
+
+struct module *ftrace_module_of(unsigned long ip)
+{
+	struct module *mod;
+
+	pthread_mutex_lock(&module_mutex);
+	for (mod = ftrace_modules; mod; mod = mod->next)
+		if (ip >= mod->text_start && ip < mod->text_end)
+			break;
+	pthread_mutex_unlock(&module_mutex);
+	return mod;
+}

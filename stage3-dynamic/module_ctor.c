@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Linked into every traced shared library (ftrace-cc -shared, the
+ * Makefile's TRACE_SO_LIBS), built without -pg: what the kernel's module
+ * loader does for a module, done by the library for itself
+ * (linux/module.h).  Everything here is hidden (-fvisibility=hidden):
+ * each library has its own copy and finds its own table.
+ */
+#include <linux/ftrace.h>
+#include <linux/module.h>
+
+/*
+ * The library's __mcount_loc table (recordmcount): ld defines the bounds
+ * in each library that has the section; hidden, so that the program's own
+ * bounds of the same name are never taken for them.
+ */
+extern unsigned long __start___mcount_loc[]
+	__attribute__((weak, visibility("hidden")));
+extern unsigned long __stop___mcount_loc[]
+	__attribute__((weak, visibility("hidden")));
+
+/* The module PLT (arch/<arch>/module_plt.S; an arch without one: 0). */
+extern const char ftrace_mod_plt[] __attribute__((weak));
+unsigned long ftrace_mod_plt_target;
+
+/* The executable's (linux/module.h); absent from a program without the kit. */
+extern void ftrace_module_init(struct module *mod)
+	__attribute__((weak, visibility("default")));
+extern void ftrace_release_mod(struct module *mod)
+	__attribute__((weak, visibility("default")));
+
+static struct module this_module = {
+	.abi			= FTRACE_MODULE_ABI,
+	.ftrace_callsites	= __start___mcount_loc,
+	.ftrace_callsites_end	= __stop___mcount_loc,
+	.ftrace_plt		= (unsigned long)ftrace_mod_plt,
+	.ftrace_plt_target	= &ftrace_mod_plt_target,
+};
+
+/*
+ * First of the library's constructors (and its destructor last): no code
+ * of the library has run when its sites are converted, and all of it has
+ * finished when its records go.
+ */
+static __attribute__((constructor(101))) void ftrace_mod_load(void)
+{
+	if (ftrace_module_init)
+		ftrace_module_init(&this_module);
+}
+
+static __attribute__((destructor(101))) void ftrace_mod_unload(void)
+{
+	if (ftrace_release_mod)
+		ftrace_release_mod(&this_module);
+}

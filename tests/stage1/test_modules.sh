@@ -1,0 +1,163 @@
+#!/bin/bash
+# Modules (chapter 4, "Modules"): shared libraries built with
+# ftrace-cc -shared -fPIC, at every stage.  A program linked against one
+# (modlib) and loading another a hundred times with dlopen()/dlclose()
+# (modplug) while a thread switches tracers and filters (modmain.c):
+# the same answers as the untraced build, the libraries' functions in the
+# trace, the plugin named after it has gone, its records gone with it,
+# and at stages 3-4 the kernel's ":mod:" filters and "[module]" lists.
+# An arch without HAVE_FTRACE_MODULES must refuse such a build up front.
+. "$KIT/tests/lib.sh"
+
+src=$KIT/tests/stage1/src
+fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
+MODULES=$(mkvar HAVE_FTRACE_MODULES)
+DYN=$(mkvar CONFIG_DYNAMIC_FTRACE)
+
+# (a skip is for its own test only)
+setUp() { endSkipping; }
+
+oneTimeSetUp() {
+	[ -n "$MODULES" ] || return 0
+	local o
+	for o in O2 O0; do
+		mkdir -p "$TMPD/$o"
+		fcc -$o -shared -fPIC -o "$TMPD/$o/libmodlib.so" \
+			"$src/modlib.c" &&
+		fcc -$o -shared -fPIC -o "$TMPD/$o/libmodplug.so" \
+			"$src/modplug.c" &&
+		fcc -$o -o "$TMPD/$o/modmain" "$src/modmain.c" \
+			-L"$TMPD/$o" -lmodlib -Wl,-rpath,"$TMPD/$o" \
+			-lpthread >"$TMPD/cc.log" 2>&1 ||
+			{ cat "$TMPD/cc.log"; fail "ftrace-cc -$o"; }
+	done
+	# untraced: the same sources with the arch's plain flags
+	mkdir -p "$TMPD/plain"
+	$CC -O2 -shared -fPIC -o "$TMPD/plain/libmodlib.so" "$src/modlib.c" &&
+	$CC -O2 -shared -fPIC -o "$TMPD/plain/libmodplug.so" "$src/modplug.c" &&
+	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+		-o "$TMPD/plain/modmain" "$src/modmain.c" -L"$TMPD/plain" \
+		-lmodlib -Wl,-rpath,"$TMPD/plain" -lpthread ||
+		fail "plain build"
+}
+
+test_refused_without_modules() {
+	[ -z "$MODULES" ] || { startSkipping; return; }
+	local out
+	out=$(fcc -O2 -shared -fPIC -o "$TMPD/refused.so" \
+		"$src/modlib.c" 2>&1)
+	assertEquals "exit status" 2 $?
+	assertEquals "one line" 1 "$(printf '%s\n' "$out" | wc -l)"
+	assertContains "$out" "-shared"
+	assertFalse "no output file" "[ -e '$TMPD/refused.so' ]"
+}
+
+test_linked_library_traced() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o want
+	want=$(run_target "$TMPD/plain/modmain")
+	assertEquals "walk 145" "$want"
+	for o in O2 O0; do
+		trace_run "$TMPD/t.$o" "$TMPD/$o/modmain"
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "$want" "$(cat "$TMPD/t.$o.stdout")"
+		assertEquals "-$o: quiet" "" "$(cat "$TMPD/t.$o.stderr")"
+		assertEquals "-$o: modlib_step <-modlib_walk" 10 \
+			"$(fn_edges "$TMPD/t.$o" | grep -c ' modlib_step <-modlib_walk$')"
+		assertTrue "-$o: modlib_walk <-main" \
+			"fn_edges '$TMPD/t.$o' | grep -q ' modlib_walk <-main$'"
+		# the C library's caller of main has no symbol: its object is named
+		assertTrue "-$o: main <-libc.so.6+0x..." \
+			"fn_edges '$TMPD/t.$o' | grep -q ' main <-libc\.so\.6+0x[0-9a-f]*$'"
+	done
+}
+
+test_untraced_library_untouched() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	# the traced program with the plain library: nothing of it traced
+	cp "$TMPD/plain/libmodlib.so" "$TMPD/O2/libmodlib.so"
+	trace_run "$TMPD/u" "$TMPD/O2/modmain"
+	assertEquals "exit" 0 $?
+	assertEquals "walk 145" "$(cat "$TMPD/u.stdout")"
+	assertEquals "quiet" "" "$(cat "$TMPD/u.stderr")"
+	assertFalse "no modlib function" "fn_edges '$TMPD/u' | grep -q modlib"
+	assertTrue "main still traced" "fn_edges '$TMPD/u' | grep -q ' main <-'"
+	fcc -O2 -shared -fPIC -o "$TMPD/O2/libmodlib.so" "$src/modlib.c"
+}
+
+test_dlopen_dlclose_100_while_switching() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o want
+	want=$(run_target "$TMPD/plain/modmain" "$TMPD/plain/libmodplug.so" \
+		100 switch)
+	assertEquals "walk 145
+rounds 100 total 209900" "$want"
+	for o in O2 O0; do
+		trace_run "$TMPD/d.$o" "$TMPD/$o/modmain" \
+			"$TMPD/$o/libmodplug.so" 100 switch
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "$want" "$(cat "$TMPD/d.$o.stdout")"
+		assertEquals "-$o: quiet" "" "$(cat "$TMPD/d.$o.stderr")"
+		# the last load, under the function tracer with no filter,
+		# written out after the plugin has gone
+		assertTrue "-$o: plugin_entry <-main" \
+			"fn_edges '$TMPD/d.$o' | grep -q ' plugin_entry <-main$'"
+		assertTrue "-$o: plugin_inner <-plugin_entry" \
+			"fn_edges '$TMPD/d.$o' | grep -q ' plugin_inner <-plugin_entry$'"
+	done
+}
+
+# A process killed while a plugin is loaded: its spool still names the
+# plugin's functions (dlopen.c adds the library to the spool's objects).
+test_spool_names_a_loaded_plugin() {
+	[ -n "$MODULES" ] && [ -n "$(mkvar CONFIG_TRACE_SPOOL)" ] ||
+		{ startSkipping; return; }
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function \
+		--trace "$TMPD/k" -- "$TMPD/O2/modmain" \
+		"$TMPD/O2/libmodplug.so" 1 die >"$TMPD/k.stdout" 2>"$TMPD/k.stderr"
+	assertEquals "killed" 137 $?
+	assertEquals "walk 145" "$(cat "$TMPD/k.stdout")"
+	assertTrue "the dead process's trace" \
+		"grep -q '^# pid [0-9]* ended without exit()' '$TMPD/k'"
+	assertTrue "plugin_inner <-plugin_entry, named" \
+		"fn_edges '$TMPD/k' | grep -q ' plugin_inner <-plugin_entry$'"
+}
+
+test_mod_filter_and_lists() {
+	[ -n "$MODULES" ] && [ -n "$DYN" ] || { startSkipping; return; }
+	local lib=$TMPD/O2/libmodplug.so
+	FTRACE_SET_FTRACE_FILTER='*:mod:libmodlib' trace_run "$TMPD/m" \
+		"$TMPD/O2/modmain"
+	assertEquals "walk 145" "$(cat "$TMPD/m.stdout")"
+	assertEquals "only modlib's functions" \
+		"modlib_step modlib_walk" \
+		"$(fn_edges "$TMPD/m" | awk '{print $2}' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+	# a library not loaded yet: kept, applied when it loads; until then
+	# nothing is traced (not everything)
+	FTRACE_SET_FTRACE_FILTER='plugin_entry:mod:libmodplug' trace_run \
+		"$TMPD/p" "$TMPD/O2/modmain" "$lib" 3
+	assertEquals "walk 145
+rounds 3 total 6006" "$(cat "$TMPD/p.stdout")"
+	assertEquals "quiet" "" "$(cat "$TMPD/p.stderr")"
+	assertEquals "plugin_entry only, each load" \
+		"$(printf 'plugin_entry <-main\n%.0s' 1 2 3 4 5 6)" \
+		"$(fn_edges "$TMPD/p" | cut -d' ' -f2-)"
+	# one that selects nothing of the library once it has loaded: still
+	# nothing, never everything
+	FTRACE_SET_FTRACE_FILTER='nosuch*:mod:libmodplug' trace_run \
+		"$TMPD/n" "$TMPD/O2/modmain" "$lib" 3
+	assertEquals "quiet" "" "$(cat "$TMPD/n.stderr")"
+	assertEquals "nothing traced" "" "$(fn_edges "$TMPD/n")"
+	# the lists show the library as the kernel shows a module
+	FTRACE_CAT=available_filter_functions run_target "$TMPD/O2/modmain" \
+		>"$TMPD/list"
+	assertTrue "modlib_walk [libmodlib]" \
+		"grep -qx 'modlib_walk \[libmodlib\]' '$TMPD/list'"
+	assertTrue "main, no library" "grep -qx 'main' '$TMPD/list'"
+	FTRACE_SET_FTRACE_FILTER='modlib_step' FTRACE_CURRENT_TRACER=function \
+		FTRACE_CAT=enabled_functions run_target "$TMPD/O2/modmain" \
+		>"$TMPD/enabled"
+	assertEquals "modlib_step [libmodlib] (1)" "$(cat "$TMPD/enabled")"
+}
+
+. shunit2
