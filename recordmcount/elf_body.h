@@ -10,13 +10,16 @@
  *   check_header     ELF header, section header table bounds
  *   load_sections    every section header, with its name and bounds
  *   load_symbols     the one symbol table and its string table
+ *   load_groups      which section group (COMDAT) holds each section
  *   find_sites       every relocation against mcount in an executable
  *                    section, judged by the machine's hook
- *   add_mcount_loc   the new object: old bytes + __mcount_loc +
- *                    .rel(a)__mcount_loc + a new .shstrtab + a new
- *                    section header table; pick_anchors chooses the
- *                    symbol of each section's entries, and add_symbols
- *                    adds a section symbol where there is none
+ *   add_mcount_loc   the new object: old bytes + a __mcount_loc and a
+ *                    .rel(a)__mcount_loc per group with sites (and one
+ *                    for the sites in no group) + the groups' grown
+ *                    member lists + a new .shstrtab + a new section
+ *                    header table; pick_anchors chooses the symbol of
+ *                    each section's entries, and add_symbols adds a
+ *                    section symbol where there is none
  */
 
 #if RM_BITS == 32
@@ -184,6 +187,46 @@ static int FN(load_symbols)(struct rm_elf *e)
 			return rm_fail(o, "symbol %u (%s): "
 				       "section index %u out of range",
 				       i, y->name, y->shndx);
+	}
+	return 0;
+}
+
+/*
+ * e->group[]: the SHT_GROUP section each section belongs to (0: none).
+ * C++ puts every inline function and template instance in a COMDAT group
+ * of its own; the linker keeps one copy of a group per program and drops
+ * the others whole.  Entries for the sites of a dropped copy would point
+ * into a section that is gone, which ld refuses: they go in a
+ * __mcount_loc of the group's own, dropped with it.
+ */
+static int FN(load_groups)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	unsigned int i, k, member;
+
+	e->group = calloc(e->shnum, sizeof(*e->group));
+	if (!e->group)
+		return rm_fail(o, "out of memory");
+	for (i = 1; i < e->shnum; i++) {
+		const struct rm_sec *g = &e->sec[i];
+
+		if (g->type != SHT_GROUP)
+			continue;
+		if (g->size < 4 || g->size % 4)
+			return rm_fail(o, "group section %u: size %llu is "
+				       "not a list of 4-byte words", i,
+				       (unsigned long long)g->size);
+		/* word 0 is the flags (GRP_COMDAT), then the members */
+		for (k = 1; k < g->size / 4; k++) {
+			member = rm_get(o->buf + g->offset + 4 * k, 4);
+			if (member == 0 || member >= e->shnum)
+				return rm_fail(o, "group section %u: member "
+					       "%u out of range", i, member);
+			if (e->group[member])
+				return rm_fail(o, "section %u is in two "
+					       "groups", member);
+			e->group[member] = i;
+		}
 	}
 	return 0;
 }
@@ -415,6 +458,69 @@ static int FN(add_symbols)(struct rm_elf *e, struct rm_buf *b,
 	return 0;
 }
 
+/*
+ * One __mcount_loc of the result: the entries of the sites in one group
+ * (group 0: in none), sites order[first..first + n), and its relocations.
+ */
+struct FN(rm_piece) {
+	unsigned int group;
+	size_t first, n;
+	uint64_t tbl_off, rel_off, grp_off;
+};
+
+/* A site by its group: pieces are made by sorting these. */
+struct FN(rm_key) {
+	unsigned int group;
+	size_t site;
+};
+
+/* By group, then as the sites were: by section and ip. */
+static int FN(key_cmp)(const void *a, const void *b)
+{
+	const struct FN(rm_key) *x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return x->site < y->site ? -1 : x->site > y->site;
+}
+
+/*
+ * Split the sites into pieces, one per group: order[] lists the sites
+ * piece by piece.  order[] and pieces[] are the caller's to free.
+ */
+static int FN(make_pieces)(struct rm_elf *e, size_t **order,
+			   struct FN(rm_piece) **pieces, size_t *npieces)
+{
+	struct rm_obj *o = e->o;
+	struct FN(rm_key) *key;
+	size_t i, n = 0;
+
+	*order = malloc(o->nsites * sizeof(**order));
+	*pieces = calloc(o->nsites, sizeof(**pieces));
+	key = malloc(o->nsites * sizeof(*key));
+	if (!*order || !*pieces || !key) {
+		free(key);
+		return rm_fail(o, "out of memory");
+	}
+	for (i = 0; i < o->nsites; i++) {
+		key[i].group = e->group[o->sites[i].shndx];
+		key[i].site = i;
+	}
+	qsort(key, o->nsites, sizeof(*key), FN(key_cmp));
+	for (i = 0; i < o->nsites; i++) {
+		(*order)[i] = key[i].site;
+		if (!n || (*pieces)[n - 1].group != key[i].group) {
+			(*pieces)[n].group = key[i].group;
+			(*pieces)[n].first = i;
+			n++;
+		}
+		(*pieces)[n - 1].n++;
+	}
+	free(key);
+	*npieces = n;
+	return 0;
+}
+
 static int FN(add_mcount_loc)(struct rm_elf *e)
 {
 	struct rm_obj *o = e->o;
@@ -425,67 +531,95 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 	unsigned int rel_type = o->sites[0].rel_type;
 	size_t esize = rel_type == SHT_REL ? sizeof(Elf_(Rel)) :
 					      sizeof(Elf_(Rela));
-	uint64_t tbl_off, rel_off, str_off, sh_off, str_size;
+	uint64_t str_off, sh_off, str_size;
 	uint64_t symtab_off = 0, first_global = e->sec[e->symtab].info;
 	unsigned char *p;
-	size_t i;
-	int64_t *anch;
+	size_t i, j, *order = NULL, npieces = 0;
+	struct FN(rm_piece) *pieces = NULL, *pc;
+	int64_t *anch = NULL;
 	unsigned int nadd;
-	uint64_t loc_idx = e->shnum, rel_idx = e->shnum + 1;
 
-	if (e->shnum + 2 >= SHN_LORESERVE)
-		return rm_fail(o, "too many sections to add two more");
 	rel_name = rel_type == SHT_REL ? ".rel__mcount_loc" :
 					 ".rela__mcount_loc";
+	if (FN(make_pieces)(e, &order, &pieces, &npieces))
+		goto fail;
+	if (e->shnum + 2 * npieces >= SHN_LORESERVE) {
+		rm_fail(o, "too many sections to add %zu more", 2 * npieces);
+		goto fail;
+	}
 	anch = calloc(e->shnum, sizeof(*anch));
-	if (!anch)
-		return rm_fail(o, "out of memory");
-	if (FN(pick_anchors)(e, anch, &nadd)) {
-		free(anch);
-		return -1;
+	if (!anch) {
+		rm_fail(o, "out of memory");
+		goto fail;
 	}
-	if (rm_buf_add(b, o->buf, o->size) || rm_buf_align(b, WORD))
+	if (FN(pick_anchors)(e, anch, &nadd))
+		goto fail;
+	if (rm_buf_add(b, o->buf, o->size))
 		goto nomem;
 
-	/* the table: one address-sized word per site */
-	tbl_off = b->len;
-	if (rm_buf_zero(b, o->nsites * WORD) || rm_buf_align(b, WORD))
-		goto nomem;
-	rel_off = b->len;
-	if (rm_buf_zero(b, o->nsites * esize))
-		goto nomem;
-	for (i = 0; i < o->nsites; i++) {
-		struct rm_site *s = &o->sites[i];
-		int64_t a = anch[s->shndx], old = a;
-		uint64_t addend = s->ip;
+	/* each piece: one address-sized word per site, and the relocations */
+	for (pc = pieces; pc < pieces + npieces; pc++) {
+		if (rm_buf_align(b, WORD))
+			goto nomem;
+		pc->tbl_off = b->len;
+		if (rm_buf_zero(b, pc->n * WORD) || rm_buf_align(b, WORD))
+			goto nomem;
+		pc->rel_off = b->len;
+		if (rm_buf_zero(b, pc->n * esize))
+			goto nomem;
+	}
+	for (pc = pieces; pc < pieces + npieces; pc++)
+		for (j = 0; j < pc->n; j++) {
+			const size_t *at = &order[pc->first + j];
+			struct rm_site *s = &o->sites[*at];
+			int64_t a = anch[s->shndx], old = a;
+			uint64_t addend = s->ip;
 
-		/* a symbol that was there: its value, at its old index */
-		if (a >= (int64_t)(first_global + nadd))
-			old = a - nadd;
-		else if (a >= (int64_t)first_global)
-			old = -1;		/* a new section symbol */
-		if (old >= 0 && e->sym[old].type != STT_SECTION)
-			addend -= e->sym[old].value;
-		if (i == 0 || s->shndx != o->sites[i - 1].shndx)
-			rm_verbose(o,
-				   "%s: entries relative to symbol %lld (%s)",
-				   e->sec[s->shndx].name, (long long)a,
-				   old < 0 ? "new section symbol" :
-				   e->sym[old].type == STT_SECTION ?
-				   "section symbol" : e->sym[old].name);
-		p = b->data + rel_off + i * esize;
-		PUT(p, Elf_(Rel), r_offset, i * WORD);
-		PUT(p, Elf_(Rel), r_info, R_INFO(a, o->mach->abs_reloc));
-		if (rel_type == SHT_RELA)
-			PUT(p, Elf_(Rela), r_addend, addend);
-		else
-			rm_put(b->data + tbl_off + i * WORD, WORD, addend);
-	}
-	if (nadd && FN(add_symbols)(e, b, anch, nadd, &symtab_off)) {
-		free(anch);
-		return -1;
-	}
+			/* a symbol that was there: its value, at its old index */
+			if (a >= (int64_t)(first_global + nadd))
+				old = a - nadd;
+			else if (a >= (int64_t)first_global)
+				old = -1;		/* a new section symbol */
+			if (old >= 0 && e->sym[old].type != STT_SECTION)
+				addend -= e->sym[old].value;
+			if (j == 0 || s->shndx != o->sites[at[-1]].shndx)
+				rm_verbose(o, "%s: entries relative to symbol "
+					   "%lld (%s)", e->sec[s->shndx].name,
+					   (long long)a, old < 0 ?
+					   "new section symbol" :
+					   e->sym[old].type == STT_SECTION ?
+					   "section symbol" : e->sym[old].name);
+			p = b->data + pc->rel_off + j * esize;
+			PUT(p, Elf_(Rel), r_offset, j * WORD);
+			PUT(p, Elf_(Rel), r_info,
+			    R_INFO(a, o->mach->abs_reloc));
+			if (rel_type == SHT_RELA)
+				PUT(p, Elf_(Rela), r_addend, addend);
+			else
+				rm_put(b->data + pc->tbl_off + j * WORD, WORD,
+				       addend);
+		}
+	if (nadd && FN(add_symbols)(e, b, anch, nadd, &symtab_off))
+		goto fail;
 	free(anch);
+	anch = NULL;
+
+	/* a group with sites: its member list and the piece's two sections */
+	for (i = 0; i < npieces; i++) {
+		const struct rm_sec *g = &e->sec[pieces[i].group];
+
+		if (!pieces[i].group)
+			continue;
+		if (rm_buf_align(b, 4))
+			goto nomem;
+		pieces[i].grp_off = b->len;
+		if (rm_buf_add(b, o->buf + g->offset, g->size) ||
+		    rm_buf_zero(b, 8))
+			goto nomem;
+		p = b->data + b->len - 8;
+		rm_put(p, 4, e->shnum + 2 * i);
+		rm_put(p + 4, 4, e->shnum + 2 * i + 1);
+	}
 
 	/* a new section name table: the old one plus the two new names */
 	str_off = b->len;
@@ -493,17 +627,18 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 	    rm_buf_add(b, loc_name, sizeof(loc_name)) ||
 	    rm_buf_add(b, rel_name, strlen(rel_name) + 1) ||
 	    rm_buf_align(b, 8))
-		return rm_fail(o, "out of memory");
+		goto nomem;
 	str_size = names->size + sizeof(loc_name) + strlen(rel_name) + 1;
 
-	/* a new section header table: the old one plus two headers */
+	/* a new section header table: the old one plus two per piece */
 	sh_off = b->len;
 	if (rm_buf_add(b, o->buf + e->shoff, e->shnum * sizeof(Elf_(Shdr))) ||
-	    rm_buf_zero(b, 2 * sizeof(Elf_(Shdr))))
-		return rm_fail(o, "out of memory");
-	if (b->len > CLASS_MAX)
-		return rm_fail(o, "the result would be too large for ELF%d",
-			       RM_BITS);
+	    rm_buf_zero(b, 2 * npieces * sizeof(Elf_(Shdr))))
+		goto nomem;
+	if (b->len > CLASS_MAX) {
+		rm_fail(o, "the result would be too large for ELF%d", RM_BITS);
+		goto fail;
+	}
 
 	p = b->data + sh_off + e->shstrndx * sizeof(Elf_(Shdr));
 	PUT(p, Elf_(Shdr), sh_offset, str_off);
@@ -527,35 +662,54 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 		}
 	}
 
-	p = b->data + sh_off + loc_idx * sizeof(Elf_(Shdr));
-	PUT(p, Elf_(Shdr), sh_name, names->size);
-	PUT(p, Elf_(Shdr), sh_type, SHT_PROGBITS);
-	PUT(p, Elf_(Shdr), sh_flags, SHF_ALLOC | SHF_WRITE);
-	PUT(p, Elf_(Shdr), sh_offset, tbl_off);
-	PUT(p, Elf_(Shdr), sh_size, o->nsites * WORD);
-	PUT(p, Elf_(Shdr), sh_addralign, WORD);
-	PUT(p, Elf_(Shdr), sh_entsize, WORD);
+	for (i = 0; i < npieces; i++) {
+		uint64_t loc_idx = e->shnum + 2 * i, in_group = 0;
 
-	p = b->data + sh_off + rel_idx * sizeof(Elf_(Shdr));
-	PUT(p, Elf_(Shdr), sh_name, names->size + sizeof(loc_name));
-	PUT(p, Elf_(Shdr), sh_type, rel_type);
-	PUT(p, Elf_(Shdr), sh_flags, SHF_INFO_LINK);
-	PUT(p, Elf_(Shdr), sh_offset, rel_off);
-	PUT(p, Elf_(Shdr), sh_size, o->nsites * esize);
-	PUT(p, Elf_(Shdr), sh_link, e->symtab);
-	PUT(p, Elf_(Shdr), sh_info, loc_idx);
-	PUT(p, Elf_(Shdr), sh_addralign, WORD);
-	PUT(p, Elf_(Shdr), sh_entsize, esize);
+		pc = &pieces[i];
+		if (pc->group) {
+			in_group = SHF_GROUP;
+			p = b->data + sh_off + pc->group * sizeof(Elf_(Shdr));
+			PUT(p, Elf_(Shdr), sh_offset, pc->grp_off);
+			PUT(p, Elf_(Shdr), sh_size,
+			    e->sec[pc->group].size + 8);
+		}
+		p = b->data + sh_off + loc_idx * sizeof(Elf_(Shdr));
+		PUT(p, Elf_(Shdr), sh_name, names->size);
+		PUT(p, Elf_(Shdr), sh_type, SHT_PROGBITS);
+		PUT(p, Elf_(Shdr), sh_flags, SHF_ALLOC | SHF_WRITE | in_group);
+		PUT(p, Elf_(Shdr), sh_offset, pc->tbl_off);
+		PUT(p, Elf_(Shdr), sh_size, pc->n * WORD);
+		PUT(p, Elf_(Shdr), sh_addralign, WORD);
+		PUT(p, Elf_(Shdr), sh_entsize, WORD);
+
+		p += sizeof(Elf_(Shdr));
+		PUT(p, Elf_(Shdr), sh_name, names->size + sizeof(loc_name));
+		PUT(p, Elf_(Shdr), sh_type, rel_type);
+		PUT(p, Elf_(Shdr), sh_flags, SHF_INFO_LINK | in_group);
+		PUT(p, Elf_(Shdr), sh_offset, pc->rel_off);
+		PUT(p, Elf_(Shdr), sh_size, pc->n * esize);
+		PUT(p, Elf_(Shdr), sh_link, e->symtab);
+		PUT(p, Elf_(Shdr), sh_info, loc_idx);
+		PUT(p, Elf_(Shdr), sh_addralign, WORD);
+		PUT(p, Elf_(Shdr), sh_entsize, esize);
+	}
 
 	PUT(b->data, Elf_(Ehdr), e_shoff, sh_off);
-	PUT(b->data, Elf_(Ehdr), e_shnum, e->shnum + 2);
+	PUT(b->data, Elf_(Ehdr), e_shnum, e->shnum + 2 * npieces);
 	o->changed = 1;
-	rm_verbose(o, "added __mcount_loc with %zu entries", o->nsites);
+	rm_verbose(o, "added __mcount_loc with %zu entries in %zu piece%s",
+		   o->nsites, npieces, npieces == 1 ? "" : "s");
+	free(order);
+	free(pieces);
 	return 0;
 
 nomem:
+	rm_fail(o, "out of memory");
+fail:
 	free(anch);
-	return rm_fail(o, "out of memory");
+	free(order);
+	free(pieces);
+	return -1;
 }
 
 int FN(rm_process)(struct rm_obj *o)
@@ -569,6 +723,8 @@ int FN(rm_process)(struct rm_obj *o)
 	if (!ret)
 		ret = FN(load_symbols)(&e);
 	if (!ret)
+		ret = FN(load_groups)(&e);
+	if (!ret)
 		ret = FN(find_sites)(&e);
 	if (!ret)
 		ret = rm_finish(&e);
@@ -576,6 +732,7 @@ int FN(rm_process)(struct rm_obj *o)
 		ret = FN(add_mcount_loc)(&e);
 	free(e.sec);
 	free(e.sym);
+	free(e.group);
 	return ret;
 }
 

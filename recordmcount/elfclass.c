@@ -37,6 +37,7 @@ struct rm_elf {
 	struct rm_sec *sec;
 	struct rm_sym *sym;
 	uint64_t nsyms;
+	unsigned int *group;		/* section -> its SHT_GROUP, or 0 */
 	int todo;			/* add a __mcount_loc section */
 };
 

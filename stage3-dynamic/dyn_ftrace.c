@@ -575,7 +575,6 @@ static void ftrace_init(void)
 	ftrace_update_time_ns = now_ns() - t0;
 out:
 	ftrace_report_unrecorded();
-	ftrace_modules_boot();
 }
 
 static pthread_once_t ftrace_init_once = PTHREAD_ONCE_INIT;
@@ -647,13 +646,13 @@ long ftrace_add_records(const unsigned long *ips, unsigned long n,
 /*
  * Publish recs[0..nr) as the records.  The old array stays: a thread may
  * be reading it (ftrace_lookup_ip() above), and user space has no RCU to
- * say when the last one has left.  ftrace_lock held.
+ * say when the last one has left.  ftrace_lock held, which the caller
+ * keeps until it has had the names reset (ftrace_names_reset()).
  */
 static void ftrace_publish(struct dyn_ftrace *recs, unsigned long nr)
 {
 	__atomic_store_n(&ftrace_records, recs, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_nr_records, nr, __ATOMIC_RELEASE);
-	ftrace_names_reset();
 }
 
 /* Add fresh[0..n) (sorted, disabled, none recorded yet) to the records. */

@@ -40,7 +40,8 @@ void ftrace_release_records(unsigned long start, unsigned long end);
 int ftrace_merge_records(const struct dyn_ftrace *fresh, unsigned long n);
 /* dyn_filter.c: the :mod: words kept for a library apply (it loaded) */
 void ftrace_filter_module_load(struct module *mod);
-/* module.c: the libraries that loaded before dynamic ftrace was ready */
-void ftrace_modules_boot(void);
+/* module_text.c: a loaded library joins and leaves (1: it was there) */
+void module_text_add(struct module *mod);
+int module_text_del(struct module *mod);
 
 #endif

@@ -9,8 +9,9 @@
  * ftrace_release_mod() inside dlclose() (or at exit), before the code is
  * unmapped.  The libraries present at start-up initialise before the
  * executable's own constructors, so before dynamic ftrace is ready: they
- * wait on a list until ftrace_init() has converted the program's own
- * sites (ftrace_modules_boot()).
+ * wait on a list until the program's own sites are converted
+ * (ftrace_modules_boot()).  Which library holds an address, once loaded,
+ * is module_text.c's.
  */
 #include <errno.h>
 #include <link.h>
@@ -19,17 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/ftrace.h>
+#include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/text_patching.h>
 #include <linux/trace_spool.h>
 #include "ftrace_internal.h"
 
-/* the kernel's module_mutex: the two lists, and modules_live */
-static pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
-static struct module *ftrace_modules;	/* loaded, newest first */
+/* the libraries waiting for ftrace_modules_boot(), and whether it ran */
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct module *ftrace_modules_pending;
-static int modules_live;		/* ftrace_modules_boot() has run */
+static int modules_live;
 
 /*
  * A library's name, as :mod: and the lists use it: the file name up to
@@ -138,6 +139,7 @@ static void ftrace_module_load(struct module *mod)
 		ret = ftrace_module_records(mod, ips, n);
 		mod->num_ftrace_callsites = ret > 0 ? ret : 0;
 		free(ips);
+		ftrace_names_reset();
 	}
 	/* (ftrace_module_records() has said why for everything else) */
 	if (ret == -ENOMEM)
@@ -145,10 +147,7 @@ static void ftrace_module_load(struct module *mod)
 			strerror(-ret));
 	kallsyms_add_object(mod->path, mod->base);
 	spool_add_object(mod->path, mod->base);
-	pthread_mutex_lock(&module_mutex);
-	mod->next = ftrace_modules;
-	ftrace_modules = mod;
-	pthread_mutex_unlock(&module_mutex);
+	module_text_add(mod);
 	if (mod->num_ftrace_callsites)
 		ftrace_filter_module_load(mod);
 }
@@ -163,14 +162,14 @@ void ftrace_module_init(struct module *mod)
 	}
 	if (!dl_iterate_phdr(find_object, mod))
 		return;		/* not in any object: nothing to trust */
-	pthread_mutex_lock(&module_mutex);
+	pthread_mutex_lock(&pending_lock);
 	if (!modules_live) {
 		mod->next = ftrace_modules_pending;
 		ftrace_modules_pending = mod;
-		pthread_mutex_unlock(&module_mutex);
+		pthread_mutex_unlock(&pending_lock);
 		return;
 	}
-	pthread_mutex_unlock(&module_mutex);
+	pthread_mutex_unlock(&pending_lock);
 	ftrace_lock();
 	ftrace_module_load(mod);
 	/* its sites become what the registered ops want */
@@ -180,18 +179,22 @@ void ftrace_module_init(struct module *mod)
 }
 
 /*
- * The end of ftrace_init(): the libraries that loaded before it, oldest
- * first (the loader's order).  From here on a library loads at once.
+ * At boot, once the program's own sites are converted (ftrace_dyn_init()
+ * does that once, whoever asks first): the libraries that loaded before,
+ * oldest first (the loader's order).  From here on a library loads at
+ * once.  Boot runs before any tracer is registered (linux/init.h), so
+ * none of these sites was wanted yet.
  */
-void ftrace_modules_boot(void)
+static __init_boot void ftrace_modules_boot(void)
 {
 	struct module *list, *rev = NULL;
 
-	pthread_mutex_lock(&module_mutex);
+	ftrace_dyn_init();
+	pthread_mutex_lock(&pending_lock);
 	list = ftrace_modules_pending;
 	ftrace_modules_pending = NULL;
 	modules_live = 1;
-	pthread_mutex_unlock(&module_mutex);
+	pthread_mutex_unlock(&pending_lock);
 	while (list) {
 		struct module *next = list->next;
 
@@ -246,44 +249,26 @@ static void hash_forget(struct ftrace_hash **slot, unsigned long start,
 void ftrace_release_mod(struct module *mod)
 {
 	struct module **p;
-	int found = 0;
 
-	pthread_mutex_lock(&module_mutex);
+	pthread_mutex_lock(&pending_lock);
 	for (p = &ftrace_modules_pending; *p; p = &(*p)->next)
 		if (*p == mod) {
 			*p = mod->next;
-			pthread_mutex_unlock(&module_mutex);
+			pthread_mutex_unlock(&pending_lock);
 			return;		/* never loaded: nothing to drop */
 		}
-	for (p = &ftrace_modules; *p; p = &(*p)->next)
-		if (*p == mod) {
-			*p = mod->next;
-			found = 1;
-			break;
-		}
-	pthread_mutex_unlock(&module_mutex);
-	if (!found)
+	pthread_mutex_unlock(&pending_lock);
+	if (!module_text_del(mod))
 		return;
 	ftrace_lock();
 	/* names first: its symbols are read before the file can go */
 	kallsyms_add_object(mod->path, mod->base);
 	ftrace_release_records(mod->text_start, mod->text_end);
+	ftrace_names_reset();
 	hash_forget(&ftrace_global_hash.filter_hash, mod->text_start,
 		    mod->text_end);
 	hash_forget(&ftrace_global_hash.notrace_hash, mod->text_start,
 		    mod->text_end);
 	text_poke_remove_text(mod->text_start, mod->text_end);
 	ftrace_unlock();
-}
-
-struct module *ftrace_module_of(unsigned long ip)
-{
-	struct module *mod;
-
-	pthread_mutex_lock(&module_mutex);
-	for (mod = ftrace_modules; mod; mod = mod->next)
-		if (ip >= mod->text_start && ip < mod->text_end)
-			break;
-	pthread_mutex_unlock(&module_mutex);
-	return mod;
 }

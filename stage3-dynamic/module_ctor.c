@@ -19,15 +19,12 @@ extern unsigned long __start___mcount_loc[]
 extern unsigned long __stop___mcount_loc[]
 	__attribute__((weak, visibility("hidden")));
 
-/* The module PLT (arch/<arch>/module_plt.S; an arch without one: 0). */
-extern const char ftrace_mod_plt[] __attribute__((weak));
-unsigned long ftrace_mod_plt_target;
-
-/* The executable's (linux/module.h); absent from a program without the kit. */
-extern void ftrace_module_init(struct module *mod)
-	__attribute__((weak, visibility("default")));
-extern void ftrace_release_mod(struct module *mod)
-	__attribute__((weak, visibility("default")));
+/*
+ * The executable's (linux/module.h), found by the dynamic linker: weak,
+ * as a program without the kit has neither.
+ */
+#pragma weak ftrace_module_init
+#pragma weak ftrace_release_mod
 
 static struct module this_module = {
 	.abi			= FTRACE_MODULE_ABI,

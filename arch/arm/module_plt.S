@@ -19,8 +19,9 @@
  * given back by the same instruction that jumps:
  *
  *	sp on entry  ->	(the caller's)
- *	sp - 4		the target: ftrace_mod_plt_target, which
- *			ftrace_module_init() fills with ftrace_caller
+ *	sp - 4		the target: ftrace_mod_plt_target (below, in
+ *			the library's data), which ftrace_module_init()
+ *			fills with ftrace_caller
  *	sp - 8		r0
  *
  * "pop {r0, pc}" restores r0, jumps, and leaves sp as it was on entry.
@@ -42,5 +43,14 @@ ftrace_mod_plt:
 	pop	{r0, pc}		@ ARM code: no interworking needed
 1:	.word	ftrace_mod_plt_target - (0b + 8)
 	.size	ftrace_mod_plt, .-ftrace_mod_plt
+
+	.bss
+	.balign	4
+	.globl	ftrace_mod_plt_target
+	.hidden	ftrace_mod_plt_target
+	.type	ftrace_mod_plt_target, %object
+ftrace_mod_plt_target:				@ the library's own
+	.zero	4
+	.size	ftrace_mod_plt_target, 4
 
 	.section .note.GNU-stack, "", %progbits

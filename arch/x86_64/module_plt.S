@@ -14,7 +14,7 @@
  *
  * A jump, not a call: ftrace_caller finds on the stack exactly what the
  * site's call pushed (the return into func), as if called directly.  The
- * target is data in the library (module_ctor.c) that ftrace_module_init()
+ * target is a word of the library's data, below, that ftrace_module_init()
  * fills with ftrace_caller's address before any site is enabled: the
  * kernel's module PLT entries hold it as an immediate, which would need
  * writable text here.
@@ -26,5 +26,14 @@
 ftrace_mod_plt:
 	jmp	*ftrace_mod_plt_target(%rip)
 	.size	ftrace_mod_plt, .-ftrace_mod_plt
+
+	.bss
+	.balign	8
+	.globl	ftrace_mod_plt_target
+	.hidden	ftrace_mod_plt_target
+	.type	ftrace_mod_plt_target, @object
+ftrace_mod_plt_target:
+	.zero	8
+	.size	ftrace_mod_plt_target, 8
 
 	.section .note.GNU-stack, "", @progbits

@@ -53,4 +53,14 @@ void ftrace_release_mod(struct module *mod);
 /* The loaded module whose code holds ip, or NULL (the program). */
 struct module *ftrace_module_of(unsigned long ip);
 
+/*
+ * The library's side: its module PLT and the word that PLT jumps through
+ * (arch/<arch>/module_plt.S; weak, so both are 0 on an arch without one),
+ * each library's own.
+ */
+extern const char ftrace_mod_plt[]
+	__attribute__((weak, visibility("hidden")));
+extern unsigned long ftrace_mod_plt_target
+	__attribute__((weak, visibility("hidden")));
+
 #endif

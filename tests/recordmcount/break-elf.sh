@@ -5,7 +5,8 @@
 # tests of recordmcount.  Offsets are found with readelf and od, values
 # written in the object's own byte order, so one KIND works for ELF32 and
 # ELF64, big- and little-endian.  "break-elf.sh --list" prints the KINDs
-# with the message recordmcount is expected to give.
+# with the message recordmcount is expected to give; "--list-groups" the
+# KINDs that break a section group, for an IN.o that has two.
 set -e
 kinds() {
 	cat <<'EOT'
@@ -42,7 +43,15 @@ rel-sym		symbol index
 rel-offset	beyond section
 EOT
 }
+group_kinds() {
+	cat <<'EOT'
+group-size	is not a list of 4-byte words
+group-member	out of range
+group-twice	is in two groups
+EOT
+}
 [ "$1" = --list ] && { kinds; exit 0; }
+[ "$1" = --list-groups ] && { group_kinds; exit 0; }
 kind=$1 in=$2 out=$3
 cp "$in" "$out"
 
@@ -80,10 +89,11 @@ else
 	ST_SIZE=16 ST_SHNDX=14 REL_INFO=4
 fi
 
-# section index by name, and where its header is
+# section index by name (the Nth of that name: 1 by default), and where
+# its header is
 secidx() {
 	LC_ALL=C readelf -SW "$in" | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) .*/\1 \2/p' |
-		awk -v n="$1" '$2 == n { print $1; exit }'
+		awk -v n="$1" -v k="${2:-1}" '$2 == n && !--k { print $1; exit }'
 }
 shdr() { echo $((shoff + $1 * shent)); }
 
@@ -140,5 +150,16 @@ rel-sym|rel-offset)
 			poke $((off + REL_INFO)) 4 \
 				$(((123456 << 8) | ($(peek $((off + REL_INFO)) 4) & 255)))
 		fi ;;
+group-*)	# the first two groups: their member lists' first words
+		g1=$(secidx .group) g2=$(secidx .group 2)
+		[ -n "$g2" ] || { echo "break-elf: $in has no two groups" >&2
+				  exit 2; }
+		m1=$(($(peek $(($(shdr $g1) + SH_OFFSET)) $a) + 4))
+		m2=$(($(peek $(($(shdr $g2) + SH_OFFSET)) $a) + 4))
+		case $kind in
+		group-size)	poke $(($(shdr $g1) + SH_SIZE)) $a 6 ;;
+		group-member)	poke $m1 4 60000 ;;
+		group-twice)	poke $m2 4 $(peek $m1 4) ;;
+		esac ;;
 *)		echo "break-elf: unknown kind $kind" >&2; exit 2 ;;
 esac

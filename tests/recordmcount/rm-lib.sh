@@ -10,6 +10,7 @@ RM=$KIT/build/host/recordmcount
 RM_ASAN=$KIT/build/host/recordmcount-asan
 SRC=$KIT/tests/recordmcount/src
 ARCH_CFLAGS=$(mkvar ARCH_CFLAGS)
+CXX=$(mkvar CXX)
 MCOUNT_SYMBOL=$(mkvar MCOUNT_SYMBOL)
 # the sources name the arch's mcount only through this macro
 SRC_DEFS=-DMCOUNT_SYMBOL=$MCOUNT_SYMBOL
@@ -47,6 +48,9 @@ build_objects() {
 			$CC -O2 -g -pg $flags $SRC_DEFS -c "$src" \
 				-o "$dir/$name/$(basename "$src" .c).o" || return 1
 		done
+		# C++: inline code in section groups
+		$CXX -O2 -g -pg $flags -c "$KIT/tests/extern/cxx-units/unit_a.cc" \
+			-o "$dir/$name/cxx-units.o" || return 1
 		for src in "$KIT"/tests/progs/*.c; do
 			[ -f "$src" ] || continue
 			$CC -O2 -g -pg $flags -I"$KIT/include" \
@@ -107,4 +111,31 @@ table_of() {
 				print $NF, w[i / wsize + 1]
 			}
 		}' | sort
+}
+
+# check_site DISASSEMBLY ADDRESS: is the instruction there a call to mcount,
+# as TEST_LINKED_SITE (or a TEST_LINKED_SEQ_* sequence) of the arch's
+# facts.sh describes it?  Prints the offending line otherwise.
+check_site() {
+	awk -v a="$2" -v site="${TEST_LINKED_SITE//@MCOUNT@/$MCOUNT_SYMBOL}" \
+	    -v first="$TEST_LINKED_SEQ_FIRST" -v call="$TEST_LINKED_SEQ_CALL" \
+	    -v window="${TEST_LINKED_SEQ_WINDOW:-0}" '
+		function ok() { found = 1; exit 0 }
+		!seen && $1 == a ":" {
+			seen = 1; line = $0; n = split($0, f, "\t")
+			bytes = f[2]; gsub(/[ \t]+/, " ", bytes)
+			sub(/^ /, "", bytes); sub(/ $/, "", bytes)
+			ins = bytes "\t" f[3] " " f[4]
+			if (ins ~ site)
+				ok()
+			if (first != "" && ins ~ first) { want = window; next }
+			exit 1
+		}
+		want && want-- > 0 {
+			split($0, f, "\t")
+			if (("\t" f[3] " " f[4]) ~ call)
+				ok()
+		}
+		END { if (!found) { print "not a call: " (line ? line : a); exit 1 } }
+	' "$1"
 }

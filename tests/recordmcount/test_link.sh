@@ -33,33 +33,6 @@ link_flavour() {
 	echo "$n"
 }
 
-# check_site DISASSEMBLY ADDRESS: is the instruction there a call to mcount,
-# as TEST_LINKED_SITE (or a TEST_LINKED_SEQ_* sequence) of the arch's
-# facts.sh describes it?  Prints the offending line otherwise.
-check_site() {
-	awk -v a="$2" -v site="${TEST_LINKED_SITE//@MCOUNT@/$MCOUNT_SYMBOL}" \
-	    -v first="$TEST_LINKED_SEQ_FIRST" -v call="$TEST_LINKED_SEQ_CALL" \
-	    -v window="${TEST_LINKED_SEQ_WINDOW:-0}" '
-		function ok() { found = 1; exit 0 }
-		!seen && $1 == a ":" {
-			seen = 1; line = $0; n = split($0, f, "\t")
-			bytes = f[2]; gsub(/[ \t]+/, " ", bytes)
-			sub(/^ /, "", bytes); sub(/ $/, "", bytes)
-			ins = bytes "\t" f[3] " " f[4]
-			if (ins ~ site)
-				ok()
-			if (first != "" && ins ~ first) { want = window; next }
-			exit 1
-		}
-		want && want-- > 0 {
-			split($0, f, "\t")
-			if (("\t" f[3] " " f[4]) ~ call)
-				ok()
-		}
-		END { if (!found) { print "not a call: " (line ? line : a); exit 1 } }
-	' "$1"
-}
-
 check_flavour() {
 	local name=$1 flags=$2 n d=$TMPD/$1 start stop addr words bad=0 count=0
 	n=$(link_flavour "$name" "$flags") || { fail "$name: build"; return; }

@@ -11,11 +11,28 @@ oneTimeSetUp() {
 	build_objects "$TMPD/obj" || fail "cannot compile the test objects"
 }
 
+# one_alias OBJ: a listing with each function named by the first, in
+# byte order, of its names: C++ gives a constructor two (C1 and C2 at one
+# address), and which of them names a site is a matter of taste
+one_alias() {
+	LC_ALL=C readelf -sW "$1" >"$TMPD/syms"
+	LC_ALL=C awk -v OFS='\t' '
+		NR == FNR { if ($4 == "FUNC") {
+				k = $7 " " $2
+				if (!(k in first) || $8 < first[k]) first[k] = $8
+				key[$8] = k }
+			next }
+		{ split($0, c, "\t")
+		  if (c[3] in key) c[3] = first[key[c[3]]]
+		  print c[1], c[2], c[3], c[4] }' "$TMPD/syms" -
+}
+
 test_objdump_agrees_on_every_object() {
 	local o n=0 sites=0
 	for o in "$TMPD"/obj/*/*.o; do
-		rm_list "$o" >"$TMPD/tool" || fail "recordmcount --list $o"
-		objdump_list "$o" >"$TMPD/objdump"
+		rm_list "$o" | one_alias "$o" >"$TMPD/tool" ||
+			fail "recordmcount --list $o"
+		objdump_list "$o" | one_alias "$o" >"$TMPD/objdump"
 		if ! diff "$TMPD/objdump" "$TMPD/tool" >"$TMPD/diff"; then
 			fail "$o: objdump and recordmcount disagree: $(cat "$TMPD/diff")"
 		fi

@@ -553,6 +553,44 @@ test_cxx_objects_and_a_cxx_makefile() {
 	assertTrue "make: traced" "fn_edges '$p/t' | grep -q 'read_shape'"
 }
 
+# Two C++ sources that compile the same inline code (an inline function,
+# in-class members, a template, the C++ library's templates): each object
+# has its own copy in a COMDAT group, the link keeps one, and the table
+# entries of the dropped copies go with them (recordmcount puts them in
+# the group).  Compiled apart and linked, at -O0 and -O2; traced as it
+# runs untraced, the one kept weight() called from both sources.
+test_cxx_sources_sharing_inline_code() {
+	local d=$TMPD/units opt t src=$KIT/tests/extern/cxx-units
+	local args="apple pear egg kiwi orange fig" r0 r
+	mkdir -p "$d"
+	for opt in -O0 -O2; do
+		fcxx $opt -c -o "$d/a$opt.o" "$src/unit_a.cc" &&
+			fcxx $opt -c -o "$d/b$opt.o" "$src/unit_b.cc" &&
+			fcxx -o "$d/u$opt" "$d/a$opt.o" "$d/b$opt.o" \
+				>"$d/log" 2>&1
+		built $? "$opt: two objects" "$d/log"
+		"$KIT/scripts/link-quiet" $(mkvar CXX) $opt \
+			$(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+			-o "$d/plain$opt" "$src/unit_a.cc" "$src/unit_b.cc"
+		run_target "$d/plain$opt" $args >"$d/ref"
+		r0=$?
+		t=$d/t$opt
+		"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function \
+			--trace "$t" -- "$d/u$opt" $args >"$t.out" 2>"$t.err"
+		r=$?
+		assertEquals "$opt: status" "$r0" "$r"
+		assertEquals "$opt: output" "$(cat "$d/ref")" "$(cat "$t.out")"
+		assertEquals "$opt: quiet" "" "$(cat "$t.err")"
+		# 6 words added, 3 weighed again by from_a
+		assertEquals "$opt: weight() calls" 9 \
+			"$(fn_edges "$t" | grep -c ' _Z6weight[^ ]* <-')"
+		assertTrue "$opt: from unit_a.cc" \
+			"fn_edges '$t' | grep -q ' _Z6weight[^ ]* <-_Z6from_a'"
+		assertTrue "$opt: tally::add, from both" "[ \
+			$(fn_edges "$t" | grep -c ' _ZN5tally3add[^ ]* <-_Z6from_[ab]') = 6 ]"
+	done
+}
+
 # Each refused option: status 2, one line on stderr that names it,
 # nothing written; with -c too.  "OPTIONS|the one named".
 REFUSED='-flto|-flto

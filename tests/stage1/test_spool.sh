@@ -36,7 +36,7 @@ frun() {
 # A line of each tracer's format (comments aside).
 NAME='[A-Za-z_0-9.]+'
 FN_LINE="^ *.+-[0-9]+ +\[[0-9]{3}\] [.dhZ]{4} +[0-9]+\.[0-9]{6}: "
-FN_LINE+="$NAME <-$NAME\$"
+FN_LINE+="$NAME <-$NAME(\\+0x[0-9a-f]+)?\$"
 GRAPH_LINE='^ *[0-9]+\) +([+!#*@$ ] *[0-9.]+ us +)?\| +'
 GRAPH_LINE+="($NAME\(\)( \{|;)|\})\$"
 
