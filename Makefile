@@ -61,6 +61,10 @@ CONFIG_FTRACED := $(if $(CONFIG_DYNAMIC_FTRACE),$(if \
 ifneq ($(origin FTRACE_CC_RECORD),command line)
 FTRACE_CC_RECORD	:= $(CONFIG_FTRACE_MCOUNT_RECORD)
 endif
+# HAVE_SYSCALL_TRACEPOINTS (docs/07-syscalls.md): the system-call events
+# patch the C library's sites, so they come with stage 3's text patching;
+# they need no function tracer (stage 4 has them as well).
+CONFIG_FTRACE_SYSCALLS	:= $(if $(CONFIG_DYNAMIC_FTRACE),$(HAVE_SYSCALL_TRACEPOINTS))
 # Chapter 6 (extras/): what a user does with a trace.  Each is on wherever
 # it can work; "make CONFIG_TRACE_SPOOL=" (say) builds without it, and the
 # core then calls the stubs of its hooks.
@@ -73,7 +77,7 @@ override CONFIG_TRACE_EXPORT	:= $(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_TR
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE CONFIG_FTRACE_MCOUNT_RECORD \
 	   CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER CONFIG_TRACE_SPOOL \
-	   CONFIG_TRACE_EXPORT
+	   CONFIG_TRACE_EXPORT CONFIG_FTRACE_SYSCALLS
 
 STAGE_DIRS-y				:= stage1-static
 STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
@@ -134,6 +138,34 @@ TRACE_WRAPS :=
 ifneq ($(filter $(STAGE),$(STAGES)),)
 $(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
 endif
+# The system-call events' tables, read from the arch's toolchain at each
+# build (scripts/gen-syscall-tables): <asm/unistd.h> with NR_syscalls (the
+# C library's own, then the kit's lines), the number-to-name list, and
+# the sites of the C library's objects (SYSCALL_LIBS in arch.mk).
+ifdef CONFIG_FTRACE_SYSCALLS
+GEN := $(O)/generated
+KIT_CFLAGS += -I$(GEN)
+RUNTIME_OBJS += $(GEN)/syscall_sites.o
+SYSCALL_HEADERS := $(GEN)/asm/unistd.h $(GEN)/asm/unistd_names.h
+$(GEN)/asm/unistd.list: scripts/gen-syscall-tables $(O)/.flags
+	@mkdir -p $(dir $@)
+	scripts/gen-syscall-tables names "$(CC)" >$@.tmp && mv $@.tmp $@
+$(GEN)/asm/unistd.h: $(GEN)/asm/unistd.list
+	{ echo '/* generated: the C library'"'"'s numbers, then the kit'"'"'s */'; \
+	  echo '#include_next <asm/unistd.h>'; grep '^#define' $<; } >$@
+$(GEN)/asm/unistd_names.h: $(GEN)/asm/unistd.list
+	grep '^SYSCALL_NAME' $< >$@
+$(GEN)/syscall_sites.c: scripts/gen-syscall-tables arch/$(ARCH)/arch.mk
+	@mkdir -p $(dir $@)
+	scripts/gen-syscall-tables sites "$(CC)" \
+		"$(OBJDUMP) $(SYSCALL_OBJDUMP_FLAGS)" '$(SYSCALL_SITE_RE)' \
+		'$(SYSCALL_SIGRETURN_RE)' '$(SYSCALL_SETUP_RE)' \
+		$(SYSCALL_LIBS) >$@.tmp && mv $@.tmp $@
+$(GEN)/syscall_sites.o: $(GEN)/syscall_sites.c $(O)/.flags
+	$(CC) $(KIT_CFLAGS) -c $< -o $@
+$(filter-out $(GEN)/%,$(RUNTIME_OBJS)): | $(SYSCALL_HEADERS)
+endif
+
 # C library functions the runtime puts itself in front of with ld --wrap
 # (a Kbuild's wrap-y): the program's calls reach __wrap_<name>, which
 # calls the library's as __real_<name>; static links too.

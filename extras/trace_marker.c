@@ -94,6 +94,12 @@ size_t trace_marker_text(struct trace_buffer *b, unsigned long idx,
 	return marker_slots(e->arg);
 }
 
+static unsigned int marker_text(struct trace_buffer *b, unsigned long idx,
+				char *buf, size_t len)
+{
+	return trace_marker_text(b, idx, buf, len);
+}
+
 static unsigned int print_marker(FILE *f, struct trace_buffer *b,
 				 unsigned long idx)
 {
@@ -125,6 +131,7 @@ static __init_core void trace_marker_register(void)
 {
 	tracefs_register(&marker_file);
 	register_trace_printer(TRACE_PRINT, print_marker);
+	register_trace_text(TRACE_PRINT, marker_text);
 	/* markers are printed by every tracer, as the kernel's are */
 	trace_print_with_every_tracer(TRACE_PRINT);
 }

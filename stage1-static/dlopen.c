@@ -8,7 +8,8 @@
  * must still name its functions, so the library joins the spool's list of
  * objects (linux/trace_spool.h).  dlclose(): a library about to go is read
  * for names first (linux/kallsyms.h), so that the trace written after it
- * has gone still names its functions.  At stages 3 and 4 a traced
+ * has gone still names its functions.  With system-call events, the
+ * objects it brought get their traps (trace/syscall.h).  At stages 3 and 4 a traced
  * library's own ftrace_module_init()/ftrace_release_mod() do the same,
  * also for a library that another library loads.
  */
@@ -16,6 +17,7 @@
 #include <link.h>
 #include <linux/kallsyms.h>
 #include <linux/trace_spool.h>
+#include <trace/syscall.h>
 
 void *__real_dlopen(const char *file, int mode);
 int __real_dlclose(void *handle);
@@ -37,6 +39,9 @@ void *__wrap_dlopen(const char *file, int mode)
 
 	if (lm)
 		spool_add_object(lm->l_name, lm->l_addr);
+	/* the C library's objects it brought get their traps */
+	if (handle)
+		syscall_trap_rescan();
 	return handle;
 }
 

@@ -59,6 +59,22 @@ void trace_print_with_every_tracer(enum trace_type type)
 	every_tracer_types |= 1u << type;
 }
 
+static trace_text_fn texts[TRACE_NR_TYPES];
+
+void register_trace_text(enum trace_type type, trace_text_fn fn)
+{
+	texts[type] = fn;
+}
+
+unsigned int trace_event_text(struct trace_buffer *b, unsigned long idx,
+			      char *buf, size_t len)
+{
+	const struct trace_entry *e = &b->entries[idx & b->mask];
+
+	return e->type < TRACE_NR_TYPES && texts[e->type] ?
+	       texts[e->type](b, idx, buf, len) : 0;
+}
+
 /*
  * irqs-off, need-resched, hardirq/softirq, preempt-depth.  A thread
  * cannot see the scheduler's wishes or disable preemption: those two
@@ -374,7 +390,7 @@ void trace_add_exit_writer(void (*fn)(void))
 	}
 }
 
-static void trace_dump_at_exit(void)
+static void trace_dump(void)
 {
 	unsigned int i;
 
@@ -393,6 +409,29 @@ static void trace_dump_at_exit(void)
 		dprintf(trace_stderr, "ftrace: %s\n", tracefs_last_error());
 	/* printed: the spool's copy is not a dead process's trace */
 	spool_exit();
+}
+
+static int dump_at_exit_group, dump_waiting;
+
+void trace_dump_at_exit_group(void)
+{
+	dump_at_exit_group = 1;
+}
+
+static void trace_dump_at_exit(void)
+{
+	if (dump_at_exit_group)
+		dump_waiting = 1;
+	else
+		trace_dump();
+}
+
+void trace_exit_group(void)
+{
+	if (dump_waiting) {
+		dump_waiting = 0;
+		trace_dump();
+	}
 }
 
 static int trace_file_write(const char *val)

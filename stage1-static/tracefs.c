@@ -54,6 +54,24 @@ void tracefs_register(struct tracefs_file *f)
 	*p = f;
 }
 
+static struct tracefs_dir *tracefs_dirs;
+
+void tracefs_register_dir(struct tracefs_dir *d)
+{
+	d->next = tracefs_dirs;
+	tracefs_dirs = d;
+}
+
+static struct tracefs_dir *tracefs_find_dir(const char *name)
+{
+	struct tracefs_dir *d;
+
+	for (d = tracefs_dirs; d; d = d->next)
+		if (!strncmp(name, d->prefix, strlen(d->prefix)))
+			return d;
+	return NULL;
+}
+
 static struct tracefs_file *tracefs_find(const char *name)
 {
 	struct tracefs_file *f;
@@ -67,12 +85,13 @@ static struct tracefs_file *tracefs_find(const char *name)
 static int tracefs_store(const char *file, const char *value, int append)
 {
 	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
+	struct tracefs_dir *d = file && !f ? tracefs_find_dir(file) : NULL;
 	int (*store)(const char *val) = !f ? NULL : append ? f->append :
 						   f->write;
 	char val[1024];
 	size_t n;
 
-	if (!store) {
+	if (!store && !(d && d->write && !append)) {
 		tracefs_error("%s: no such setting%s", file ? file : "(null)",
 			      f ? (append ? " to append to" : " to write") : "");
 		return -ENOENT;
@@ -86,6 +105,8 @@ static int tracefs_store(const char *file, const char *value, int append)
 	memcpy(val, value, n + 1);
 	while (n && val[n - 1] == '\n')
 		val[--n] = 0;
+	if (!store)
+		return d->write(file + strlen(d->prefix), val);
 	return store(val);
 }
 
@@ -102,15 +123,22 @@ int tracefs_append(const char *file, const char *value)
 int tracefs_read(const char *file, char *buf, size_t len)
 {
 	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
+	struct tracefs_dir *d = file && !f ? tracefs_find_dir(file) : NULL;
+	int ret;
 
-	if (!f || !f->read) {
+	if ((!f || !f->read) && !(d && d->read)) {
 		tracefs_error("%s: no such setting to read",
 			      file ? file : "(null)");
 		return -ENOENT;
 	}
 	if (!buf || !len)
 		return -EINVAL;
-	return f->read(buf, len);
+	if (f && f->read)
+		return f->read(buf, len);
+	ret = d->read(file + strlen(d->prefix), buf, len);
+	if (ret == -ENOENT)
+		tracefs_error("%s: no such setting to read", file);
+	return ret;
 }
 
 /* ---- parsing helpers ----------------------------------------------------- */

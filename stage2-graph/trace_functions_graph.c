@@ -410,9 +410,9 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 }
 
 /*
- * A trace_marker text, as a comment among the calls: indented as the calls
- * the last one printed makes (none at the outermost level, as the kernel
- * does).
+ * An event with a text (a trace_marker text, a system call), as a comment
+ * among the calls: indented as the calls the last one printed makes (none
+ * at the outermost level, as the kernel does).
  */
 static unsigned int print_graph_comment(FILE *f, struct trace_buffer *b,
 					unsigned long idx)
@@ -423,7 +423,8 @@ static unsigned int print_graph_comment(FILE *f, struct trace_buffer *b,
 	unsigned int used;
 	int depth;
 
-	if (e->type != TRACE_PRINT)
+	used = trace_event_text(b, idx, text, sizeof(text));
+	if (!used)
 		return 0;
 	verif_pid(f, b, e);
 	t = graph_thread(b->tid);
@@ -432,7 +433,6 @@ static unsigned int print_graph_comment(FILE *f, struct trace_buffer *b,
 	print_graph_no_duration(f);
 	if (depth > 0)
 		fprintf(f, "%*s", (depth + 1) * 2, "");
-	used = trace_marker_text(b, idx, text, sizeof(text));
 	fprintf(f, "/* %s */\n", text);
 	return used;
 }

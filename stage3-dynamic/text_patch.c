@@ -425,10 +425,16 @@ static void pages_close(void)
 void text_poke_write(unsigned long ip, const void *bytes, size_t len)
 {
 	uint32_t word;
+	uint16_t half;
 
 	if (len == sizeof(word) && !(ip & (sizeof(word) - 1))) {
 		memcpy(&word, bytes, sizeof(word));
 		__atomic_store_n((uint32_t *)ip, word, __ATOMIC_RELEASE);
+		return;
+	}
+	if (len == sizeof(half) && !(ip & (sizeof(half) - 1))) {
+		memcpy(&half, bytes, sizeof(half));
+		__atomic_store_n((uint16_t *)ip, half, __ATOMIC_RELEASE);
 		return;
 	}
 	memcpy((void *)ip, bytes, len);
@@ -561,20 +567,25 @@ static int apply(int method)
 	}
 }
 
-static int text_poke_end_method(int method);
+static int text_poke_end_method(int method, int atomic);
 
 int text_poke_end(void)
 {
 	return text_poke_end_method(__atomic_load_n(&poke_method,
-						    __ATOMIC_RELAXED));
+						    __ATOMIC_RELAXED), 0);
 }
 
 int text_poke_end_stopped(void)
 {
-	return text_poke_end_method(TEXT_POKE_STOP_MACHINE);
+	return text_poke_end_method(TEXT_POKE_STOP_MACHINE, 0);
 }
 
-static int text_poke_end_method(int method)
+int text_poke_end_atomic(void)
+{
+	return text_poke_end_method(TEXT_POKE_WORD, 1);
+}
+
+static int text_poke_end_method(int method, int atomic)
 {
 	unsigned int i;
 	int ret = 0;
@@ -588,7 +599,7 @@ static int text_poke_end_method(int method)
 		snprintf(poke_error, sizeof(poke_error), "the code at 0x%lx "
 			 "changed before it was patched", text_poke_failure.ip);
 	} else if (nr_batch) {
-		if (method == TEXT_POKE_WORD &&
+		if (method == TEXT_POKE_WORD && !atomic &&
 		    (batch_needs_stop || !batch_is_words()))
 			method = TEXT_POKE_STOP_MACHINE;
 		batch_sort();

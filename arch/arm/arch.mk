@@ -10,6 +10,19 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # Traced shared libraries (-shared -fPIC), every stage: the PIC site
 # shapes (arch/arm/ftrace.c) and the module PLT (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# System-call events (stages 3 and 4): the C library's Thumb-2 "svc 0"
+# sites patched into "udf #0x5c" (asm/syscall.h).  Its objects are
+# stripped, so objdump is told they are Thumb code (no mapping symbols
+# say so), and a site counts only where one of the 6 instructions before
+# sets r7, the number; the signal-return code (r7 = sigreturn's 119 or
+# rt_sigreturn's 173) is left out
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_OBJDUMP_FLAGS	:= -M force-thumb
+SYSCALL_SITE_RE		:= ^svc 0$$
+SYSCALL_SIGRETURN_RE	:= ^mov(s|\.w)? r7, \#(119|173)( |$$)
+SYSCALL_SETUP_RE	:= ^[a-z0-9.]+ r7,
+SYSCALL_LIBS		:= libc.so.6 ld-linux-armhf.so.3 libm.so.6 \
+			   libresolv.so.2 libnss_files.so.2 libnss_dns.so.2
 
 CROSS_COMPILE	?= arm-linux-gnueabihf-
 QEMU		:= qemu-arm

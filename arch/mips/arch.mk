@@ -7,6 +7,14 @@ HAVE_DYNAMIC_FTRACE		:= y
 HAVE_FTRACE_MCOUNT_RECORD	:= y
 # chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# System-call events (stages 3 and 4): "syscall" sites patched into
+# "break 700" (asm/syscall.h), found with objdump in these objects of the
+# C library (o32 has no signal-return code in it: the kernel's is used)
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_SITE_RE		:= ^syscall$$
+SYSCALL_SIGRETURN_RE	:=
+SYSCALL_LIBS		:= libc.so.6 ld.so.1 libm.so.6 libresolv.so.2 \
+			   libnss_files.so.2 libnss_dns.so.2
 # No HAVE_FTRACE_MODULES: a -pg -fPIC (abicalls) library's site,
 # "lw t9,%call16(_mcount)(gp); jalr t9", is not handled by _mcount and the
 # prologue reader yet; ftrace-cc refuses -shared and -fPIC.

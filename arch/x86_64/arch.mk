@@ -12,6 +12,14 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # Traced shared libraries (-shared -fPIC), every stage: the PIC site
 # shapes (arch/x86_64/ftrace.c) and the module PLT (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# System-call events (stages 3 and 4): "syscall" sites patched into ud2
+# (asm/syscall.h), found with objdump in these objects of the C library;
+# __restore_rt's, which loads rt_sigreturn's number 15 first, is left out
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_SITE_RE		:= ^syscall$$
+SYSCALL_SIGRETURN_RE	:= ^mov \$$0xf,%[er]ax$$
+SYSCALL_LIBS		:= libc.so.6 ld-linux-x86-64.so.2 libm.so.6 \
+			   libresolv.so.2 libnss_files.so.2 libnss_dns.so.2
 
 CROSS_COMPILE	?=
 QEMU		:=

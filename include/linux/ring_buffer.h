@@ -31,6 +31,9 @@ enum trace_type {
 	TRACE_LOST,		/* never recorded: a reader's copy of a thread
 				   that had no ring says here how many events
 				   it lost (arg), from when (ts) */
+	TRACE_SYSCALL_ENTER,	/* sys_enter: ip = nr, the six arguments in
+				   two payload slots */
+	TRACE_SYSCALL_EXIT,	/* sys_exit: ip = nr, arg = the result */
 	TRACE_NR_TYPES
 };
 

@@ -91,6 +91,12 @@ void text_poke_begin(void);
 int text_poke_end(void);
 /* The same under stop_machine(), whatever the setting (the ftraced design) */
 int text_poke_end_stopped(void);
+/*
+ * The same for changes each of which the CPU makes in one store (a byte,
+ * an aligned halfword or word; the caller knows: asm/syscall.h's traps):
+ * no thread stops or traps, whatever the setting.
+ */
+int text_poke_end_atomic(void);
 /* Room for n changes in the next batch (a hint: a batch grows anyway). */
 void text_poke_reserve(unsigned long n);
 /* Forget the changes queued since text_poke_begin(). */

@@ -29,8 +29,30 @@ void trace_print_lat_fmt(FILE *f, unsigned int flags);
 void trace_set_dump_note(const char *note);
 /* Run fn at exit, just before the trace is written (exports, profile). */
 void trace_add_exit_writer(void (*fn)(void));
+/*
+ * The trace is written when exit() has run the program's handlers; with
+ * trace_dump_at_exit_group(), at the process's exit_group system call
+ * instead (trace_exit_group(), from its trap), so that what the C
+ * library does after the handlers (its last flush of stdio) and the call
+ * itself are in the trace.  A process that ends otherwise (_exit, a
+ * signal) leaves its buffers to the spool, as without it.
+ */
+void trace_dump_at_exit_group(void);
+void trace_exit_group(void);
 /* Entries of type that every tracer prints (markers, losses). */
 void trace_print_with_every_tracer(enum trace_type type);
+/*
+ * An event's text without the line prefix (a marker's text, a system
+ * call's "sys_openat(...)"), for the printers of other formats: the graph
+ * tracer shows it as a comment.  Returns the slots the entry takes.
+ */
+typedef unsigned int (*trace_text_fn)(struct trace_buffer *b,
+				      unsigned long idx, char *buf,
+				      size_t len);
+void register_trace_text(enum trace_type type, trace_text_fn fn);
+/* The text of the entry at idx into buf; 0: its type has none. */
+unsigned int trace_event_text(struct trace_buffer *b, unsigned long idx,
+			      char *buf, size_t len);
 /*
  * Walk the entries of types, every thread's, oldest first, as the trace
  * file would print them (from copies of the buffers); fn returns the slots

@@ -19,6 +19,19 @@ struct tracefs_file {
 	int		(*append)(const char *val);
 };
 void tracefs_register(struct tracefs_file *f);
+
+/*
+ * A directory of files made up by its owner (events/syscalls/...): every
+ * name that starts with prefix goes to write()/read() with the rest of
+ * the name.  Files registered by name are found first.
+ */
+struct tracefs_dir {
+	const char	*prefix;
+	int		(*write)(const char *path, const char *val);
+	int		(*read)(const char *path, char *buf, size_t len);
+	struct tracefs_dir *next;
+};
+void tracefs_register_dir(struct tracefs_dir *d);
 /*
  * Split a setting into words (blanks and commas separate them): copies the
  * next one into word and advances *p.  Returns 1 for a word, 0 at the end,

@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System calls seen from user space (docs/07-syscalls.md): the part of
+ * the kernel's entry code that tests TIF_SYSCALL_TRACEPOINT and calls the
+ * tracepoints around the call.
+ *
+ * A user-space program has no entry code of its own, but every system
+ * call it makes is an instruction in the C library (or the dynamic
+ * loader).  Each of those sites, listed when the kit was built
+ * (linux/syscall_sites.h), is patched into a trap of the same size
+ * (asm/syscall.h).  The trap's handler is the "entry code":
+ *
+ *   site:   trap 1    ftrace_syscall_enter(); resume at the site's slot
+ *   slot:   the original instruction, then trap 2
+ *           trap 2    ftrace_syscall_exit(); resume after the site
+ *
+ * The system call itself runs out of line, in the slot, in the thread's
+ * own context, as uprobes runs a probed instruction: a call made inside
+ * the handler would return into the handler (clone with a new stack,
+ * vfork) or be undone by its sigreturn (sigprocmask, sigaltstack).  Each
+ * site has its own slot, so trap 2's address says which site to return
+ * to, whatever thread, stack or signal nesting it comes from.
+ *
+ * What the handler keeps per thread (pending[], keyed by the stack
+ * pointer, which the instruction does not move): the number, which the
+ * result overwrites on most arches, and an argument it replaced.  The
+ * trap signal must never be blocked where a site can run, so a mask the
+ * call would set (rt_sigprocmask, rt_sigsuspend, ppoll, pselect6,
+ * epoll_pwait) is copied without it and the argument pointed at the copy,
+ * then given back at trap 2: the program, and the C library's own blocks
+ * around clone(), never see the difference.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <asm/cacheflush.h>
+#include <asm/raw_syscall.h>
+#include <asm/syscall.h>
+#include <linux/ftrace.h>
+#include <linux/syscall_sites.h>
+#include <linux/text_patching.h>
+#include <linux/trace_output.h>
+#include <linux/tracefs.h>
+#include <linux/trap_signal.h>
+#include <trace/syscall.h>
+#include "ftrace_internal.h"
+
+/* One patched object: its sites (sorted) and their slots. */
+struct sc_object {
+	const char	*name;
+	unsigned long	base;		/* load bias (dlpi_addr) */
+	unsigned long	*ips;		/* absolute, sorted */
+	unsigned char	*len;		/* each site's instruction */
+	long		*last_nr;	/* each site's last number */
+	unsigned char	*xol;		/* nr slots of SYSCALL_XOL_SLOT */
+	unsigned long	nr;
+};
+
+#define SC_MAX_OBJECTS	32
+static struct sc_object sc_objects[SC_MAX_OBJECTS];
+static unsigned int sc_nr_objects;	/* published: filled before */
+
+/* The kernel's sigset: _NSIG - 1 signals (64; 128 on MIPS) */
+#define KSIGSET		((_NSIG - 1) / 8)
+
+/* A call in flight on this thread (trap 1 done, trap 2 to come). */
+struct sc_pending {
+	unsigned long	sp;		/* 0: free */
+	long		nr;
+	int		fix;		/* argument replaced, or -1 */
+	unsigned long	orig;		/* its value */
+	unsigned char	set[KSIGSET];	/* the copied mask */
+	unsigned long	sel[2];		/* pselect6's { set, size } */
+};
+
+/* the tracepoints' probes (trace/syscall.h) */
+static sys_probe_fn sys_enter_probe, sys_exit_probe;
+
+#define SC_PENDING	16
+static __thread struct sc_pending pending[SC_PENDING];
+static __thread unsigned int nr_pending;
+static __thread int in_trap;		/* the handler's own calls: not traced */
+
+/* ---- finding a trap's site ------------------------------------------------ */
+
+static long site_index(const struct sc_object *o, unsigned long ip)
+{
+	unsigned long lo = 0, hi = o->nr, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (o->ips[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < o->nr && o->ips[lo] == ip ? (long)lo : -1;
+}
+
+/* trap 1 at a site (1), trap 2 in a slot (2), or not ours (0) */
+static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
+{
+	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
+	unsigned int k;
+	long i;
+
+	for (k = 0; k < n; k++) {
+		struct sc_object *o = &sc_objects[k];
+		unsigned long off = ip - (unsigned long)o->xol;
+
+		*op = o;
+		if (off < o->nr * SYSCALL_XOL_SLOT) {
+			i = off / SYSCALL_XOL_SLOT;
+			if (off % SYSCALL_XOL_SLOT != o->len[i])
+				return 0;
+			*ip_i = i;
+			return 2;
+		}
+		if (ip < o->ips[0] || ip > o->ips[o->nr - 1])
+			continue;
+		i = site_index(o, ip);
+		if (i >= 0) {
+			*ip_i = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the masks ------------------------------------------------------------ */
+
+/* Can len bytes at p be read?  (A bad pointer is the call's EFAULT.) */
+static int readable(unsigned long p, size_t len)
+{
+	unsigned long page = sysconf(_SC_PAGESIZE), start = p & ~(page - 1);
+	unsigned char vec[2];
+
+	if (!p || p + len < p || len > page)
+		return 0;
+	/* mincore() fails with ENOMEM on an address nothing is mapped at */
+	return raw_syscall3(SYS_mincore, start, p + len - start,
+			    (long)vec) == 0;
+}
+
+/* The argument that points at a mask the call sets, or -1. */
+static int mask_arg(long nr, const unsigned long *args)
+{
+	switch (nr) {
+	case SYS_rt_sigprocmask:
+		return args[1] && args[0] != SIG_UNBLOCK ? 1 : -1;
+	case SYS_rt_sigsuspend:
+		return 0;
+#ifdef SYS_ppoll
+	case SYS_ppoll:
+#endif
+#ifdef SYS_ppoll_time64
+	case SYS_ppoll_time64:
+#endif
+		return args[3] ? 3 : -1;
+#ifdef SYS_epoll_pwait
+	case SYS_epoll_pwait:
+#endif
+#ifdef SYS_epoll_pwait2
+	case SYS_epoll_pwait2:
+#endif
+		return args[4] ? 4 : -1;
+#ifdef SYS_pselect6
+	case SYS_pselect6:
+#endif
+#ifdef SYS_pselect6_time64
+	case SYS_pselect6_time64:
+#endif
+		return args[5] ? 5 : -1;
+	}
+	return -1;
+}
+
+static int is_pselect(long nr)
+{
+#ifdef SYS_pselect6
+	if (nr == SYS_pselect6)
+		return 1;
+#endif
+#ifdef SYS_pselect6_time64
+	if (nr == SYS_pselect6_time64)
+		return 1;
+#endif
+	return 0;
+}
+
+/* Copy the mask without the never-blocked signals, if it has one. */
+static void mask_fixup(struct pt_regs *regs, struct sc_pending *p)
+{
+	unsigned long args[6], set;
+	const unsigned long *sel;
+	sigset_t copy;
+	int a = -1;
+
+	syscall_get_arguments(regs, args);
+	a = mask_arg(p->nr, args);
+	if (a < 0)
+		return;
+	set = args[a];
+	if (is_pselect(p->nr)) {
+		/* pselect6's sixth argument: { const sigset_t *, size_t } */
+		if (!readable(set, sizeof(p->sel)))
+			return;
+		sel = (const unsigned long *)set;
+		p->sel[0] = sel[0];
+		p->sel[1] = sel[1];
+		set = sel[0];
+	}
+	if (!readable(set, sizeof(p->set)))
+		return;
+	memcpy(p->set, (const void *)set, sizeof(p->set));
+	/* the kernel's sigset is a prefix of the C library's */
+	memset(&copy, 0, sizeof(copy));
+	memcpy(&copy, p->set, sizeof(p->set));
+	trap_signal_unblock(&copy);
+	if (!memcmp(&copy, p->set, sizeof(p->set)))
+		return;
+	memcpy(p->set, &copy, sizeof(p->set));
+	p->fix = a;
+	p->orig = args[a];
+	if (is_pselect(p->nr)) {
+		p->sel[0] = (unsigned long)p->set;
+		args[a] = (unsigned long)p->sel;
+	} else {
+		args[a] = (unsigned long)p->set;
+	}
+	syscall_set_arguments(regs, args);
+}
+
+static void mask_restore(struct pt_regs *regs, struct sc_pending *p)
+{
+	unsigned long args[6];
+	long ret = syscall_get_return_value(regs);
+
+	if (p->fix < 0)
+		return;
+	/* (an argument register may also hold the result: ARM's r0) */
+	syscall_get_arguments(regs, args);
+	args[p->fix] = p->orig;
+	syscall_set_arguments(regs, args);
+	syscall_set_return_value(regs, ret < 0 && ret > -4096 ? ret : 0, ret);
+}
+
+/* ---- the two traps -------------------------------------------------------- */
+
+static struct sc_pending *pending_push(unsigned long sp)
+{
+	unsigned int i;
+
+	/*
+	 * An entry of this stack pointer is stale (two calls cannot be in
+	 * flight at one sp: a handler that interrupts one runs below it or
+	 * on another stack): its call was left by a longjmp out of a
+	 * handler, or its return was taken by a vfork child.
+	 */
+	for (i = 0; i < nr_pending; i++)
+		if (pending[i].sp == sp)
+			pending[i].sp = 0;
+	while (nr_pending && !pending[nr_pending - 1].sp)
+		nr_pending--;
+	if (nr_pending == SC_PENDING) {
+		/* the oldest goes: its exit event will guess its number */
+		memmove(pending, pending + 1, sizeof(pending[0]) *
+			(SC_PENDING - 1));
+		nr_pending--;
+	}
+	pending[nr_pending].sp = sp;
+	return &pending[nr_pending++];
+}
+
+static struct sc_pending *pending_find(unsigned long sp)
+{
+	unsigned int i = nr_pending;
+
+	while (i--)
+		if (pending[i].sp == sp)
+			return &pending[i];
+	return NULL;
+}
+
+static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
+{
+	struct sc_pending *p = pending_push(user_stack_pointer(regs));
+
+	p->nr = syscall_get_nr(regs);
+	p->fix = -1;
+	__atomic_store_n(&o->last_nr[i], p->nr, __ATOMIC_RELAXED);
+	if (!in_trap && sys_enter_probe) {
+		in_trap = 1;
+		sys_enter_probe(regs, p->nr);
+		/* the process's last call: the trace can be written */
+		if (p->nr == SYS_exit_group)
+			trace_exit_group();
+		in_trap = 0;
+	}
+	mask_fixup(regs, p);
+	arch_syscall_resume(regs, (unsigned long)o->xol + i * SYSCALL_XOL_SLOT,
+			    o->ips[i]);
+}
+
+static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
+{
+	struct sc_pending *p = pending_find(user_stack_pointer(regs));
+	long nr;
+
+	if (p) {
+		nr = p->nr;
+		mask_restore(regs, p);
+		p->sp = 0;
+		while (nr_pending && !pending[nr_pending - 1].sp)
+			nr_pending--;
+	} else {
+		/*
+		 * A call whose entry this thread did not see: a clone child
+		 * on its new stack, the parent after a vfork child took the
+		 * entry.  The site's last number is the call's (such sites
+		 * make one kind of call).
+		 */
+		nr = __atomic_load_n(&o->last_nr[i], __ATOMIC_RELAXED);
+	}
+	if (!in_trap && sys_exit_probe) {
+		in_trap = 1;
+		sys_exit_probe(regs, nr);
+		in_trap = 0;
+	}
+	arch_syscall_resume(regs, o->ips[i] + o->len[i], o->ips[i]);
+}
+
+static int syscall_trap(int sig, siginfo_t *info, void *uc)
+{
+	struct pt_regs *regs = uc;
+	struct sc_object *o;
+	long i;
+
+	switch (sc_find(arch_syscall_trap_ip(regs, info), &o, &i)) {
+	case 1:
+		sc_enter(regs, o, i);
+		return 1;
+	case 2:
+		sc_exit(regs, o, i);
+		return 1;
+	}
+	return 0;		/* the program's own */
+}
+
+/* ---- patching an object --------------------------------------------------- */
+
+/* The build-id of a loaded object, as hex, from its PT_NOTE segments. */
+static int build_id_of(struct dl_phdr_info *info, char *hex, size_t len)
+{
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const unsigned char *p, *end;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		end = p + ph->p_memsz;
+		while (p + 12 <= end) {
+			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+			const unsigned char *desc = p + 12 +
+				((n->n_namesz + 3) & ~3u);
+			unsigned int k;
+
+			if (desc + n->n_descsz > end)
+				break;
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+			    !memcmp(p + 12, "GNU", 4) &&
+			    2 * n->n_descsz < len) {
+				for (k = 0; k < n->n_descsz; k++)
+					snprintf(hex + 2 * k, 3, "%02x",
+						 desc[k]);
+				return 0;
+			}
+			p = desc + ((n->n_descsz + 3) & ~3u);
+		}
+	}
+	return -ENOENT;
+}
+
+static const struct syscall_site_table *table_of(struct dl_phdr_info *info)
+{
+	const struct syscall_site_table *t;
+	char id[128];
+
+	if (build_id_of(info, id, sizeof(id)))
+		return NULL;
+	for (t = syscall_site_tables; t->soname; t++)
+		if (!strcmp(t->build_id, id))
+			return t;
+	return NULL;
+}
+
+/*
+ * Patch the sites of one object: every site checked first (a table that
+ * does not fit the bytes leaves the object alone, said in one line), the
+ * slots filled and made executable, the object published, then each site
+ * turned into the trap with one store.  ftrace_lock held.
+ */
+static int sc_patch(struct dl_phdr_info *info,
+		    const struct syscall_site_table *t)
+{
+	struct sc_object *o;
+	unsigned long i, at, slots;
+	unsigned char old[4], new[4];
+	size_t n;
+	int ret;
+
+	if (sc_nr_objects == SC_MAX_OBJECTS) {
+		fprintf(stderr, "ftrace: syscalls: %s: more than %d objects "
+			"with system calls; its calls are not traced\n",
+			t->soname, SC_MAX_OBJECTS);
+		return -ENOSPC;
+	}
+	o = &sc_objects[sc_nr_objects];
+	o->name = t->soname;
+	o->base = info->dlpi_addr;
+	o->nr = t->nr;
+	o->ips = malloc(t->nr * sizeof(*o->ips));
+	o->len = malloc(t->nr);
+	o->last_nr = calloc(t->nr, sizeof(*o->last_nr));
+	slots = (t->nr * SYSCALL_XOL_SLOT + 4095) & ~4095UL;
+	o->xol = mmap(NULL, slots, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (!o->ips || !o->len || !o->last_nr || o->xol == MAP_FAILED) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < t->nr; i++) {
+		o->ips[i] = info->dlpi_addr + t->sites[i];
+		if (i && o->ips[i] <= o->ips[i - 1]) {
+			fprintf(stderr, "ftrace: syscalls: %s: the site table "
+				"is not sorted; its calls are not traced\n",
+				t->soname);
+			ret = -EINVAL;
+			goto fail;
+		}
+		if (!kernel_text_address(o->ips[i], SYSCALL_INSN_MAX) ||
+		    !(o->len[i] = arch_syscall_insn_len(o->ips[i]))) {
+			fprintf(stderr, "ftrace: syscalls: %s: 0x%lx is not a "
+				"system-call instruction, though the build-id "
+				"is the table's; its calls are not traced\n",
+				t->soname, t->sites[i]);
+			ret = -EINVAL;
+			goto fail;
+		}
+		arch_syscall_xol_fill(o->xol + i * SYSCALL_XOL_SLOT,
+				      o->ips[i], o->len[i]);
+	}
+	if (mprotect(o->xol, slots, PROT_READ | PROT_EXEC)) {
+		ret = -errno;
+		goto fail;
+	}
+	flush_icache_range((unsigned long)o->xol,
+			   (unsigned long)o->xol + t->nr * SYSCALL_XOL_SLOT);
+	__atomic_store_n(&sc_nr_objects, sc_nr_objects + 1, __ATOMIC_RELEASE);
+
+	text_poke_begin();
+	text_poke_reserve(t->nr);
+	for (i = 0, ret = 0; !ret && i < t->nr; i++) {
+		arch_syscall_trap_patch(o->ips[i], &at, old, new, &n);
+		ret = ftrace_modify_code(at, old, new, n);
+	}
+	if (ret) {
+		text_poke_cancel();
+		fprintf(stderr, "ftrace: syscalls: %s: %s; its calls are not "
+			"traced\n", t->soname, text_poke_error());
+		return ret;	/* published: its slots are never reached */
+	}
+	ret = text_poke_end_atomic();
+	if (ret)
+		fprintf(stderr, "ftrace: syscalls: %s: %s; its calls are not "
+			"traced\n", t->soname, text_poke_error());
+	return ret;
+
+fail:
+	free(o->ips);
+	free(o->len);
+	free(o->last_nr);
+	if (o->xol != MAP_FAILED && o->xol)
+		munmap(o->xol, slots);
+	memset(o, 0, sizeof(*o));
+	return ret;
+}
+
+static int patch_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const struct syscall_site_table *t;
+	unsigned int k;
+
+	t = table_of(info);
+	if (!t)
+		return 0;
+	for (k = 0; k < sc_nr_objects; k++)
+		if (sc_objects[k].ips[0] == info->dlpi_addr + t->sites[0])
+			return 0;	/* patched already */
+	sc_patch(info, t);
+	return 0;
+}
+
+static int sc_ready, sc_started;
+
+/*
+ * Is the object of the C library's _exit() patched?  Then the process's
+ * last system call comes through a trap (every site of the object is
+ * one), and the trace can wait for it.
+ */
+static int exit_group_patched(void)
+{
+	/* (RTLD_NEXT: the C library's, not the program's PLT entry) */
+	void *fn = dlsym(RTLD_NEXT, "_exit");
+	unsigned int k;
+	Dl_info dl;
+
+	if (!fn || !dladdr(fn, &dl))
+		return 0;
+	for (k = 0; k < sc_nr_objects; k++)
+		if (sc_objects[k].base == (unsigned long)dl.dli_fbase)
+			return 1;
+	return 0;
+}
+
+/*
+ * The program's main() is about to run (the last constructor of the
+ * executable): from here on it may have threads, and masks set before
+ * the trap signal was taken; a thread that blocks it would be killed by
+ * its next system call once the traps are in.
+ */
+static __attribute__((constructor(65535))) void syscall_trap_started(void)
+{
+	sc_started = 1;
+}
+
+/*
+ * Put the traps in: every object loaded now whose build-id has a table
+ * (and, from then on, each object dlopen() brings: syscall_trap_rescan()).
+ * Once, at start-up: the settings of the environment ask for it.
+ */
+static int syscall_trap_init(void)
+{
+	int ret;
+
+	if (sc_ready)
+		return 0;
+	if (sc_started) {
+		tracefs_error("the traps are put in at start-up only "
+			      "(FTRACE_SET_EVENT, ftrace-run --syscalls): "
+			      "the program's threads may block their signal "
+			      "by now");
+		return -EBUSY;
+	}
+	ftrace_dyn_init();
+	ret = trap_signal_reserve(SYSCALL_TRAP_SIGNAL, syscall_trap, 1);
+	if (ret)
+		return ret;
+	ftrace_lock();
+	dl_iterate_phdr(patch_one, NULL);
+	ftrace_unlock();
+	__atomic_store_n(&sc_ready, 1, __ATOMIC_RELEASE);
+	if (exit_group_patched())
+		trace_dump_at_exit_group();
+	return 0;
+}
+
+void syscall_trap_rescan(void)
+{
+	if (!__atomic_load_n(&sc_ready, __ATOMIC_ACQUIRE))
+		return;
+	ftrace_lock();
+	dl_iterate_phdr(patch_one, NULL);
+	ftrace_unlock();
+}
+
+int register_trace_sys_enter(sys_probe_fn probe)
+{
+	int ret = syscall_trap_init();
+
+	if (!ret)
+		__atomic_store_n(&sys_enter_probe, probe, __ATOMIC_RELEASE);
+	return ret;
+}
+
+int register_trace_sys_exit(sys_probe_fn probe)
+{
+	int ret = syscall_trap_init();
+
+	if (!ret)
+		__atomic_store_n(&sys_exit_probe, probe, __ATOMIC_RELEASE);
+	return ret;
+}

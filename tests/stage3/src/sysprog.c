@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System calls of every kind, for the system-call events
+ * (tests/stage3/test_syscalls.sh).  Run untraced and traced, it must print
+ * the same and end the same.  The first argument says what to do:
+ *
+ *   files PATH     write, read back and close PATH; open a file that
+ *                  is not there (errno must stay the program's)
+ *   threads N      N threads call getppid() and end; joined
+ *   fork           a child that _exit(3)s, waited for
+ *   vfork CMD...   vfork() and execvp(CMD) in the child, waited for
+ *   spawn CMD...   posix_spawnp(CMD), waited for
+ *   exec CMD...    execvp(CMD)
+ *   execfail       execve() of a file that is not there
+ *   eintr          read() of an empty pipe, interrupted by a timer signal
+ *                  whose handler has no SA_RESTART: EINTR
+ *   restart        the same with SA_RESTART: the handler writes a byte,
+ *                  the read restarts and gets it
+ *   blockall       every signal blocked, a thread made and joined, calls
+ *                  made meanwhile
+ *   ownsig         the program's own SIGILL and SIGTRAP handlers, raised
+ *   dlopen LIB     dlopen() LIB, whose constructor makes system calls
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static int files(const char *path)
+{
+	char buf[32] = "";
+	int fd, n, bad, err;
+
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, "hello", 5) != 5 || lseek(fd, 0, SEEK_SET))
+		return 1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	bad = open("/nonexistent/file", O_RDONLY);
+	err = errno;
+	printf("read %d '%s', open %d errno %d (%s)\n", n, buf, bad, err,
+	       strerror(err));
+	return 0;
+}
+
+static void *caller(void *arg)
+{
+	long i, sum = 0;
+
+	for (i = 0; i < 50; i++)
+		sum += getppid() > 0;
+	return (void *)sum;
+}
+
+static int threads(int n)
+{
+	pthread_t t[16];
+	long sum = 0;
+	void *r;
+	int i;
+
+	for (i = 0; i < n && i < 16; i++)
+		if (pthread_create(&t[i], NULL, caller, NULL))
+			return 1;
+	for (i = 0; i < n && i < 16; i++) {
+		pthread_join(t[i], &r);
+		sum += (long)r;
+	}
+	printf("threads %d calls %ld\n", n, sum);
+	return 0;
+}
+
+static int waited(pid_t pid, const char *what)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 1;
+	printf("%s: status %d\n", what, WEXITSTATUS(status));
+	return 0;
+}
+
+static int do_fork(void)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		printf("child %d\n", getppid() > 0);
+		fflush(stdout);
+		_exit(3);
+	}
+	return waited(pid, "fork");
+}
+
+static int do_vfork(char **cmd)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = vfork();
+	if (!pid) {
+		execvp(cmd[0], cmd);
+		_exit(127);
+	}
+	return waited(pid, "vfork");
+}
+
+static int spawn(char **cmd)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	if (posix_spawnp(&pid, cmd[0], NULL, NULL, cmd, environ))
+		return 1;
+	return waited(pid, "spawn");
+}
+
+static int execfail(void)
+{
+	char *argv[] = { "nothing", NULL };
+
+	execve("/nonexistent/program", argv, environ);
+	printf("execve: errno %d\n", errno);
+	return 0;
+}
+
+static int pipefd[2];
+static volatile sig_atomic_t ticks;
+
+static void tick(int sig)
+{
+	ticks++;
+	/* restart: the byte the restarted read gets */
+	if (write(pipefd[1], "x", 1) != 1)
+		ticks += 100;
+}
+
+static int interrupted(int flags)
+{
+	struct itimerval it = { { 0, 0 }, { 0, 50000 } };
+	struct sigaction sa;
+	char c;
+	int n;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = tick;
+	sa.sa_flags = flags;
+	if (pipe(pipefd) || sigaction(SIGALRM, &sa, NULL) ||
+	    setitimer(ITIMER_REAL, &it, NULL))
+		return 1;
+	n = read(pipefd[0], &c, 1);
+	printf("read %d%s, ticks %d\n", n, n < 0 && errno == EINTR ?
+	       " EINTR" : "", (int)ticks);
+	return 0;
+}
+
+static int blockall(void)
+{
+	sigset_t all, old;
+	pthread_t t;
+	void *r;
+	int ret;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = pthread_create(&t, NULL, caller, NULL);
+	if (!ret)
+		pthread_join(t, &r);
+	printf("blocked: thread %d, calls %ld, ppid %d\n", ret, (long)r,
+	       getppid() > 0);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+static volatile sig_atomic_t caught[65];
+
+static void own(int sig)
+{
+	caught[sig]++;
+}
+
+static int ownsig(void)
+{
+	signal(SIGILL, own);
+	signal(SIGTRAP, own);
+	raise(SIGILL);
+	raise(SIGTRAP);
+	raise(SIGILL);
+	printf("SIGILL %d SIGTRAP %d ppid %d\n", (int)caught[SIGILL],
+	       (int)caught[SIGTRAP], getppid() > 0);
+	return 0;
+}
+
+static int load(const char *lib)
+{
+	void *h = dlopen(lib, RTLD_NOW);
+
+	if (!h) {
+		printf("dlopen: %s\n", dlerror());
+		return 1;
+	}
+	printf("loaded, ppid %d\n", getppid() > 0);
+	return dlclose(h) != 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *how = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(how, "files") && argc > 2)
+		return files(argv[2]);
+	if (!strcmp(how, "threads") && argc > 2)
+		return threads(atoi(argv[2]));
+	if (!strcmp(how, "fork"))
+		return do_fork();
+	if (!strcmp(how, "vfork") && argc > 2)
+		return do_vfork(argv + 2);
+	if (!strcmp(how, "spawn") && argc > 2)
+		return spawn(argv + 2);
+	if (!strcmp(how, "exec") && argc > 2) {
+		printf("exec\n");
+		fflush(stdout);
+		execvp(argv[2], argv + 2);
+		return 127;
+	}
+	if (!strcmp(how, "execfail"))
+		return execfail();
+	if (!strcmp(how, "eintr"))
+		return interrupted(0);
+	if (!strcmp(how, "restart"))
+		return interrupted(SA_RESTART);
+	if (!strcmp(how, "blockall"))
+		return blockall();
+	if (!strcmp(how, "ownsig"))
+		return ownsig();
+	if (!strcmp(how, "dlopen") && argc > 2)
+		return load(argv[2]);
+	fprintf(stderr, "sysprog: what to do?\n");
+	return 2;
+}

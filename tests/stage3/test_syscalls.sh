@@ -1,0 +1,223 @@
+#!/bin/bash
+# System-call events (docs/07-syscalls.md): every call the program's C
+# library makes, sys_enter and sys_exit with the kernel's names and
+# formats, from the traps that run each call out of line.  The program
+# (tests/stage3/src/sysprog.c, -O0 and -O2) must print the same and end
+# the same traced as untraced, whatever it does: threads, fork, vfork,
+# posix_spawn, exec, EINTR and SA_RESTART, every signal blocked, its own
+# SIGILL and SIGTRAP handlers, dlopen().
+. "$KIT/tests/lib.sh"
+
+SRC=$KIT/tests/stage3/src
+OPTS="-O0 -O2"
+
+oneTimeSetUp() {
+	local o
+	for o in $OPTS; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
+			-o "$TMPD/sysprog$o" "$SRC/sysprog.c" -ldl -lpthread \
+			>"$TMPD/cc.log" 2>&1 || { cat "$TMPD/cc.log"; return 1; }
+	done
+	$CC -O2 -shared -fPIC -o "$TMPD/syslib.so" "$SRC/syslib.c" ||
+		return 1
+}
+
+setUp() { endSkipping; }
+
+# sc OPT TRACE ARGS...: sysprog traced (every system call's events), its
+# output and status in TRACE.out; the same untraced in TRACE.ref
+sc() {
+	local o=$1 t=$2 r
+	shift 2
+	(cd "$TMPD" && run_target "$TMPD/sysprog$o" "$@") >"$t.ref" 2>&1
+	echo "status $?" >>"$t.ref"
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --syscalls --trace "$t" \
+		-- "$TMPD/sysprog$o" "$@" >"$t.out" 2>&1
+	echo "status $?" >>"$t.out"
+}
+
+# sc_same OPT TRACE ARGS...: sc, and traced as untraced
+sc_same() {
+	sc "$@"
+	assertEquals "$3 $1: as untraced" "$(cat "$2.ref")" "$(cat "$2.out")"
+}
+
+# events TRACE: "tid text" of every system-call event
+events() {
+	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9]*\] [^ ]* *[0-9.]*: \(sys_.*\)$/\1 \2/p' "$1"
+}
+
+test_files_arguments_and_results() {
+	local o t x
+	for o in $OPTS; do
+		t=$TMPD/files$o
+		sc_same $o "$t" files "$TMPD/f$o"
+		assertContains "$o: read back" "$(cat "$t.out")" \
+			"read 5 'hello', open -1 errno 2"
+		events "$t" | cut -d' ' -f2- >"$t.ev"
+		# the program's calls, in order, as the kernel prints them
+		x=$(grep -A1 -E '^sys_(openat|write|lseek|read|close)\((dfd: ffffff9c|fd: 3)' "$t.ev" |
+			grep -v '^--$' | sed 's/buf: [0-9a-f]*/buf: B/;
+				s/filename: [0-9a-f]*/filename: F/; s/flags: [0-9a-f]*/flags: X/')
+		assertContains "$o: openat" "$x" \
+			"sys_openat(dfd: ffffff9c, filename: F, flags: X, mode: 180)
+sys_openat -> 0x3"
+		assertContains "$o: write" "$x" "sys_write(fd: 3, buf: B, count: 5)
+sys_write -> 0x5"
+		assertContains "$o: read" "$x" "sys_read(fd: 3, buf: B, count: 1f)
+sys_read -> 0x5"
+		assertContains "$o: close" "$x" "sys_close(fd: 3)
+sys_close -> 0x0"
+		# the failing open: -ENOENT, as the kernel returned it
+		assertTrue "$o: -ENOENT" \
+			"grep -qE '^sys_openat -> 0x(ffffffff)?fffffffe$' '$t.ev'"
+		# no exit event for exit_group, as in the kernel; it is last
+		assertEquals "$o: exit_group last" "sys_exit_group(error_code: 0)" \
+			"$(tail -1 "$t.ev")"
+		assertEquals "$o: no exit_group exit" 0 \
+			"$(grep -c '^sys_exit_group ->' "$t.ev")"
+	done
+}
+
+test_threads_come_and_go() {
+	local o t n
+	for o in $OPTS; do
+		t=$TMPD/threads$o
+		sc_same $o "$t" threads 4
+		# each thread's 50 getppid() calls, under its own tid
+		n=$(events "$t" | awk '$2 == "sys_getppid()" { c[$1]++ }
+			END { for (k in c) if (c[k] == 50) n++; print n + 0 }')
+		assertEquals "$o: threads with their calls" 4 "$n"
+		# a new thread starts with its clone's return, 0
+		assertEquals "$o: children's clone returns" 4 \
+			"$(events "$t" | grep -cE ' sys_clone3? -> 0x0$')"
+	done
+}
+
+test_fork_vfork_spawn_exec() {
+	local o t
+	for o in $OPTS; do
+		t=$TMPD/fork$o
+		sc_same $o "$t" fork
+		# the child's calls too (its buffers from the spool): _exit(3)
+		assertTrue "$o: child's exit_group" \
+			"events '$t' | grep -q ' sys_exit_group(error_code: 3)$'"
+		for how in vfork spawn exec; do
+			t=$TMPD/$how$o
+			sc_same $o "$t" $how /bin/echo $how
+		done
+		assertTrue "$o: execve made" \
+			"events '$TMPD/exec$o' | grep -q ' sys_execve(filename: '"
+		t=$TMPD/execfail$o
+		sc_same $o "$t" execfail
+		assertTrue "$o: failed execve -ENOENT" \
+			"events '$t' | grep -qE ' sys_execve -> 0x(ffffffff)?fffffffe$'"
+	done
+}
+
+test_interrupted_read() {
+	local o t
+	for o in $OPTS; do
+		t=$TMPD/eintr$o
+		sc_same $o "$t" eintr
+		assertContains "$o: EINTR" "$(cat "$t.out")" "read -1 EINTR, ticks 1"
+		assertTrue "$o: read -> -EINTR" \
+			"events '$t' | grep -qE ' sys_read -> 0x(ffffffff)?fffffffc$'"
+		t=$TMPD/restart$o
+		sc_same $o "$t" restart
+		assertContains "$o: restarted" "$(cat "$t.out")" "read 1, ticks 1"
+	done
+}
+
+test_every_signal_blocked_and_own_handlers() {
+	local o t
+	for o in $OPTS; do
+		t=$TMPD/blockall$o
+		sc_same $o "$t" blockall
+		assertContains "$o: thread ran" "$(cat "$t.out")" \
+			"blocked: thread 0, calls 50, ppid 1"
+		# the program's mask as it set it: every signal
+		assertTrue "$o: rt_sigprocmask traced" \
+			"events '$t' | grep -q ' sys_rt_sigprocmask(how: 2, '"
+		t=$TMPD/ownsig$o
+		sc_same $o "$t" ownsig
+		assertContains "$o: its handlers ran" "$(cat "$t.out")" \
+			"SIGILL 2 SIGTRAP 1 ppid 1"
+	done
+}
+
+test_dlopened_library() {
+	local o t
+	for o in $OPTS; do
+		t=$TMPD/dlopen$o
+		sc_same $o "$t" dlopen "$TMPD/syslib.so"
+		assertContains "$o: constructor ran" "$(cat "$t.out")" \
+			"syslib here"
+		assertTrue "$o: its write traced" \
+			"events '$t' | grep -q ' sys_write(fd: 1, buf: [0-9a-f]*, count: c)$'"
+	done
+}
+
+# The tracefs names pick single events; with a tracer, both in its output.
+test_selected_events_and_a_tracer() {
+	local t=$TMPD/sel
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --trace "$t" \
+		--set set_event=syscalls:sys_enter_getppid \
+		-- "$TMPD/sysprog-O2" threads 1 >/dev/null 2>&1
+	assertEquals "only sys_enter_getppid" "sys_getppid()" \
+		"$(events "$t" | cut -d' ' -f2- | sort -u)"
+	assertEquals "set_event" "syscalls:sys_enter_getppid" \
+		"$("$KIT/scripts/ftrace-run" --arch "$ARCH" \
+			--set set_event=sys_enter_getppid --cat set_event \
+			-- "$TMPD/sysprog-O2")"
+	assertEquals "its enable file" "1" \
+		"$("$KIT/scripts/ftrace-run" --arch "$ARCH" \
+			--set set_event='syscalls:sys_*_getppid' \
+			--cat events/syscalls/sys_exit_getppid/enable \
+			-- "$TMPD/sysprog-O2")"
+	assertEquals "some of the system: X" "X" \
+		"$("$KIT/scripts/ftrace-run" --arch "$ARCH" \
+			--set set_event=sys_enter_getppid \
+			--cat events/syscalls/enable -- "$TMPD/sysprog-O2")"
+	t=$TMPD/fn
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function --syscalls \
+		--trace "$t" -- "$TMPD/sysprog-O2" files "$TMPD/ff" >"$t.out"
+	assertEquals "with the function tracer: status" 0 $?
+	assertTrue "function lines" "fn_edges '$t' | grep -q ' main <-'"
+	assertTrue "event lines" "events '$t' | grep -q ' sys_close(fd: 3)$'"
+}
+
+test_graph_comments() {
+	if [ -z "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ]; then
+		startSkipping
+		return
+	fi
+	local t=$TMPD/graph
+	"$KIT/scripts/ftrace-run" --arch "$ARCH" --tracer function_graph \
+		--syscalls --trace "$t" -- "$TMPD/sysprog-O0" files "$TMPD/fg" \
+		>/dev/null
+	assertEquals "status" 0 $?
+	assertTrue "a call as a comment" \
+		"grep -qE '\\|  +/\\* sys_close\\(fd: 3\\) \\*/$' '$t'"
+	assertTrue "its return" "grep -qE '/\\* sys_close -> 0x0 \\*/$' '$t'"
+}
+
+# Bad settings: one line naming the problem, status 2, no program run.
+test_bad_event_settings() {
+	local out
+	out=$("$KIT/scripts/ftrace-run" --arch "$ARCH" \
+		--set set_event=sched:sched_switch -- "$TMPD/sysprog-O2" files \
+		"$TMPD/never" 2>&1)
+	assertEquals "other system: status" 2 $?
+	assertEquals "other system" "ftrace: set_event: 'sched:sched_switch': \
+the kit has the syscalls system only" "$out"
+	out=$("$KIT/scripts/ftrace-run" --arch "$ARCH" \
+		--set set_event=sys_enter_nosuchcall -- "$TMPD/sysprog-O2" \
+		files "$TMPD/never" 2>&1)
+	assertEquals "no such event: status" 2 $?
+	assertEquals "no such event" \
+		"ftrace: set_event: no event matches 'sys_enter_nosuchcall'" "$out"
+	assertFalse "the program did not run" "[ -e '$TMPD/never' ]"
+}
+
+. shunit2
