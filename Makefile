@@ -4,6 +4,7 @@
 #   make demo                                  run the demo (each stage)
 #   make check [ARCH=..] [STAGE=..]            run the tests
 #   make bench                                 x86_64 benchmark
+#   make exercise NEWARCH=<name>               start a port (docs/exercises.md)
 #   make help
 #
 # The runtime of stage N is composed the way the kernel composes ftrace:
@@ -196,7 +197,7 @@ RECORDMCOUNT := $(KIT)/build/host/recordmcount
 RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
-	fuzz recordmcount docs print-vars cc-tools FORCE
+	fuzz recordmcount docs print-vars cc-tools exercise FORCE
 all: runtime $(O)/demo
 
 stage-ok:
@@ -287,7 +288,7 @@ endif
 # user's program: traced objects with -pg, linked without -pg.
 $(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT))
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -g $(TRACE_CFLAGS) -c $< -o $@
+	$(CC) -O2 -g $(TRACE_CFLAGS) -Iarch/$(ARCH)/tests -c $< -o $@
 	$(RECORD_MCOUNT)
 $(O)/%: $(O)/progs/%.o $(LIB)
 	@mkdir -p $(dir $@)
@@ -359,12 +360,19 @@ cc-tools: $(if $(FTRACE_CC_RECORD),$(RECORDMCOUNT))
 # and each stage-3 arch's sites before and after patching (docs/04-*.md),
 # and each stage-4 arch's ftrace_graph_call off and on (docs/05-*.md),
 # and a shared library's site and module PLT (docs/04-*.md, "Modules")
+# (make docs ARCH=a: only that arch's files, and only its toolchain
+# installed: what a port needs)
+DOCS_ARCH := $(if $(ALL_ARCHES_DEFAULT),,--arch $(ARCH))
 docs:
-	@scripts/install-deps --all
-	@scripts/gen-toolchain-excerpts
-	@scripts/gen-dyn-sites
-	@scripts/gen-dyngraph-sites
-	@scripts/gen-module-sites
+	@scripts/install-deps $(or $(DOCS_ARCH),--all)
+	@scripts/gen-toolchain-excerpts $(DOCS_ARCH)
+	@scripts/gen-dyn-sites $(DOCS_ARCH)
+	@scripts/gen-dyngraph-sites $(DOCS_ARCH)
+	@scripts/gen-module-sites $(DOCS_ARCH)
+
+# A port exercise: arch/$(NEWARCH)/ from scripts/skeleton/ (docs/exercises.md)
+exercise:
+	@scripts/new-arch $(NEWARCH)
 
 help:
 	@echo 'ftrace-kit: the Function Tracer Design, rebuilt in user space'
@@ -373,9 +381,10 @@ help:
 	@echo '  make demo [ARCH=a]       trace the demo program with every stage'
 	@echo '  make check               all tests, every arch (ARCH=/STAGE= narrow it)'
 	@echo '  make bench               x86_64 ns/call of each stage vs no -pg'
-	@echo '  make docs                regenerate docs/generated/ (objdump of -pg code)'
+	@echo '  make docs [ARCH=a]       regenerate docs/generated/ (objdump of -pg code)'
 	@echo '  make recordmcount        build the host tool into build/host'
 	@echo '  make fuzz                short fuzzing run of recordmcount'
+	@echo '  make exercise NEWARCH=a  start a port: arch/a/ as a skeleton (docs/exercises.md)'
 	@echo '  make clean'
 	@echo
 	@echo '  arches: $(ARCHES);  ARCH=$(ARCH) provides stages: $(or $(STAGES),none)'

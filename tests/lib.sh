@@ -8,6 +8,9 @@ O=$KIT/build/$ARCH/stage$STAGE
 QEMU=$(mkvar QEMU)
 SYSROOT=$(mkvar SYSROOT)
 CC=$(mkvar CC)
+# the arch's test headers (arch/<arch>/tests/fp_flags.h, ...) for the
+# test programs that include them
+ARCH_TEST_CFLAGS=-I$KIT/arch/$ARCH/tests
 OBJDUMP=$(mkvar OBJDUMP)
 SHUNIT_COLOR=none
 TMPD=$(mktemp -d)
@@ -52,13 +55,31 @@ thread_edges() { # trace tid
 }
 
 # What a test knows about an arch comes from arch/$ARCH/: arch.mk (through
-# mkvar) and arch/$ARCH/tests/facts.sh, shell assignments of TEST_* items:
+# mkvar), the test headers and scripts of arch/$ARCH/tests/ (fp_flags.h,
+# abi_vec.h, bad_frame.S, dyn_site.sh, arch_sites.sh) and
+# arch/$ARCH/tests/facts.sh, shell assignments of TEST_* items, by the
+# step of docs/exercises.md that first needs them:
+#  step 2 (stage 1)
 #   TEST_WORD_SIZE, TEST_ENDIAN, TEST_ELF_MACHINE  what readelf -h says
+#   TEST_FPU_MNEM, TEST_FPU_REGS                  an FP/vector instruction
+#   TEST_CALL_RELOCS                              a direct call or jump
+#  step 3 (stage 1)
+#   TEST_STACK_WALK_LIMIT_MB                      the unwinder's reach
+#  step 4 (stage 2)
+#   TEST_GRAPH_SHAPES                             other shapes to hook
+#   TEST_NO_GRAPH_REFUSAL                         why nothing is refused
+#                                                 (no GRAPH_REFUSED_CFLAGS)
+#  step 5 (recordmcount's suites)
 #   TEST_FLAVOURS, TEST_CFLAGS_<f>, TEST_RELOC_<f>  call-site flavours
 #   TEST_SITE_RELOCS (+ TEST_SITE_SEQ_*)          a site in objdump -dr
 #   TEST_LINKED_SITE (+ TEST_LINKED_SEQ_*)        a site in a linked program
 #   TEST_GCC_RECORD_MCOUNT                        gcc -mrecord-mcount: y/n
-#   TEST_STACK_WALK_LIMIT_MB                      the unwinder's reach
+#  step 6 (stage 3)
+#   TEST_UNRECORDED_SITES                         traced or stub
+#   TEST_DYN_SWITCH_BYTES                         bytes one switch changes
+#   TEST_ARCH_SITE_CFLAGS (+ TEST_ARCH_SITE_SHAPES, TEST_DYN_STRADDLE)
+#                                                 other site shapes
+#   TEST_UNWIND_READS_PROLOGUES                   y/n
 # never from a case list in a test.  A test that needs an item the arch
 # lacks fails, naming the item (need_facts), instead of passing blind.
 FACTS=arch/$ARCH/tests/facts.sh

@@ -37,9 +37,9 @@ chapters() {
 }
 
 run_suite() { # arch stage suite
-	local out=$log/$1.suite n f s
+	local out=$log/$1.suite n f s t0=$SECONDS
 	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
-	local rc=$?
+	local rc=$? secs=$((SECONDS - t0))
 	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
 	# shUnit2 counts failed assertions; count failed tests instead
 	f=$(awk '/^test_/ { t = $1 } /^(ASSERT:|shunit2:ERROR)/ && t { bad[t] = 1 }
@@ -56,17 +56,28 @@ run_suite() { # arch stage suite
 	skipped=$((skipped + s))
 	local name="$1/stage$2/$(basename "$(dirname "$3")")/$(basename "$3" .sh)"
 	if [ "$f" != 0 ]; then
-		echo "FAIL $name ($f of $n)"
+		echo "FAIL $name ($f of $n, $secs s)"
 		sed 's/^/    /' "$out" | grep -v '^    $' | tail -40
 	else
-		echo "ok   $name ($n tests${s:+, $s skipped})" | sed 's/, 0 skipped//'
+		echo "ok   $name ($n tests${s:+, $s skipped}, $secs s)" |
+			sed 's/, 0 skipped//'
 	fi
 }
 
 # One arch: its stages' suites, then recordmcount's; the report on stdout,
 # the counts left in $log/ARCH.counts.
 run_arch() { # arch
-	local a=$1 s c t stages
+	local a=$1 s c t stages next rc
+	# a port in progress (docs/exercises.md): without step 1 nothing can
+	# be built, one failure naming it; a later step missing is named at
+	# the end of the arch's report
+	next=$("$kit/scripts/port-status" "$a")
+	rc=$?
+	if [ $rc = 2 ]; then
+		echo "FAIL $next"
+		echo "0 1 0" >"$log/$a.counts"
+		return
+	fi
 	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
 	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
 	if [ -z "$stages" ]; then
@@ -96,6 +107,7 @@ run_arch() { # arch
 			[ -f "$t" ] && run_suite "$a" 0 "$t"
 		done
 	fi
+	[ -n "$next" ] && echo "next $next"
 	echo "$passed $failed $skipped" >"$log/$a.counts"
 }
 

@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * 256- and 512-bit vector arguments and return values (x86_64): every
- * ymm0-7 / zmm0-7 argument register in use, and ymm0 / zmm0 as the return
- * register.  Each check runs as the FIRST traced call of a fresh thread
- * (the thread's first event is where the tracer does the most work: it
- * claims a buffer, calls into the C library) and again as a later call.
- * It prints one line per check and exits 1 if any value is wrong.
+ * Vector arguments and return values, in the registers the arch's ABI
+ * passes them in (x86_64: ymm0-7 and zmm0-7; aarch64 and ARM: the NEON
+ * q/v registers): the checks themselves are the arch's, in
+ * arch/<arch>/tests/abi_vec.h, each a function that calls a traced
+ * function with every vector argument register in use, or one that
+ * returns a vector, and compares the result with check().
  *
- * The vector code is compiled for AVX2 / AVX-512F by target attributes
- * and only run when this CPU has them; a CPU without AVX-512F skips that
- * half and says so.  On other arches there is nothing to test.
+ * Each check runs as the FIRST traced call of a fresh thread (the
+ * thread's first event is where the tracer does the most work: it claims
+ * a buffer, calls into the C library), again as a later call, and once in
+ * main.  It prints one line per check and exits 1 if any value is wrong;
+ * a check this CPU cannot run, or an arch whose ABI passes no vectors in
+ * registers, prints a "skip:" line saying why.
  */
+#include <pthread.h>
 #include <stdio.h>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#include <pthread.h>
-
 #define noinline	__attribute__((noipa))
-#define avx2		__attribute__((target("avx2")))
-#define avx512		__attribute__((target("avx512f")))
 /* thread start routines: not traced, so the vector call is the first event */
 #define untraced	__attribute__((no_instrument_function))
 
@@ -32,73 +30,23 @@ static void check(const char *what, const char *when, double got, double want)
 		bad = 1;
 }
 
-/* the sum of lane i * (i + 1): every lane counts, upper halves included */
-avx2 static double weigh256(__m256d v)
-{
-	double l[4];
-	int i;
-	double s = 0;
-
-	_mm256_storeu_pd(l, v);
-	for (i = 0; i < 4; i++)
-		s += l[i] * (i + 1);
-	return s;
-}
-
-avx512 static double weigh512(__m512d v)
-{
-	double l[8];
-	int i;
-	double s = 0;
-
-	_mm512_storeu_pd(l, v);
-	for (i = 0; i < 8; i++)
-		s += l[i] * (i + 1);
-	return s;
-}
-
-/* eight vector arguments: ymm0-ymm7 all carry a value */
-noinline avx2 double args256(__m256d a, __m256d b, __m256d c, __m256d d,
-			     __m256d e, __m256d f, __m256d g, __m256 h)
-{
-	__m256d hd = _mm256_cvtps_pd(_mm256_extractf128_ps(h, 1));
-
-	return weigh256(a) + 2 * weigh256(b) + 3 * weigh256(c) +
-	       4 * weigh256(d) + 5 * weigh256(e) + 6 * weigh256(f) +
-	       7 * weigh256(g) + 8 * weigh256(hd);
-}
-
-noinline avx2 __m256d ret256(double x)
-{
-	return _mm256_set_pd(x + 3, x + 2, x + 1, x);
-}
-
-noinline avx512 double args512(__m512d a, __m512d b, __m512d c, __m512d d,
-			       __m512d e, __m512d f, __m512d g, __m512d h)
-{
-	return weigh512(a) + 2 * weigh512(b) + 3 * weigh512(c) +
-	       4 * weigh512(d) + 5 * weigh512(e) + 6 * weigh512(f) +
-	       7 * weigh512(g) + 8 * weigh512(h);
-}
-
-noinline avx512 __m512d ret512(double x)
-{
-	return _mm512_set_pd(x + 7, x + 6, x + 5, x + 4, x + 3, x + 2, x + 1,
-			     x);
-}
-
-static double want_args(int lanes)
+/*
+ * What a check expects: argument k (1-based) of 8 has lane i = k * 10 + i
+ * and weighs k; lane i of a vector counts (i + 1) times its value, so
+ * every lane of every argument matters, upper halves included.
+ */
+static double want_args(int nargs, int lanes)
 {
 	double s = 0;
 	int k, i;
 
-	/* argument k (1-based) has lane i = k * 10 + i, weighted by k */
-	for (k = 1; k <= 8; k++)
+	for (k = 1; k <= nargs; k++)
 		for (i = 0; i < lanes; i++)
 			s += k * (k * 10.0 + i) * (i + 1);
 	return s;
 }
 
+/* a returned vector: lane i = x + i */
 static double want_ret(double x, int lanes)
 {
 	double s = 0;
@@ -109,87 +57,52 @@ static double want_ret(double x, int lanes)
 	return s;
 }
 
-#define V4(k)	_mm256_set_pd(k * 10 + 3, k * 10 + 2, k * 10 + 1, k * 10)
-#define V8(k)	_mm512_set_pd(k * 10 + 7, k * 10 + 6, k * 10 + 5, \
-			      k * 10 + 4, k * 10 + 3, k * 10 + 2, \
-			      k * 10 + 1, k * 10)
+struct vec_check {
+	void (*run)(const char *when);
+	/* NULL, or whether this CPU has what run() needs (named by needs) */
+	int (*cpu_has)(void);
+	const char *needs;
+};
 
-untraced avx2 static void args256_check(const char *when)
-{
-	/* h is floats: its upper 128 bits hold lanes 4-7 of 8 */
-	__m256 h = _mm256_set_ps(83, 82, 81, 80, -1, -1, -1, -1);
+#if __has_include("abi_vec.h")
+#include "abi_vec.h"
+#else
+#error "arch/<arch>/tests/abi_vec.h: missing (the arch's vector checks, or VEC_ABI_NONE)"
+#endif
 
-	check("args256", when, args256(V4(1), V4(2), V4(3), V4(4), V4(5),
-				       V4(6), V4(7), h), want_args(4));
-}
-
-untraced avx2 static void ret256_check(const char *when)
-{
-	check("ret256", when, weigh256(ret256(1.5)), want_ret(1.5, 4));
-}
-
-untraced avx512 static void args512_check(const char *when)
-{
-	check("args512", when, args512(V8(1), V8(2), V8(3), V8(4), V8(5),
-				       V8(6), V8(7), V8(8)), want_args(8));
-}
-
-untraced avx512 static void ret512_check(const char *when)
-{
-	check("ret512", when, weigh512(ret512(2.5)), want_ret(2.5, 8));
-}
-
-/*
- * One thread per check: its first traced call (entry and return) is the
- * vector function under test; the second call is a later event.
- */
-#define FIRST_THEN_LATER(check)				\
-untraced static void *check##_thread(void *arg)		\
-{							\
-	check("first");					\
-	check("later");					\
-	return NULL;					\
-}
-FIRST_THEN_LATER(args256_check)
-FIRST_THEN_LATER(ret256_check)
-FIRST_THEN_LATER(args512_check)
-FIRST_THEN_LATER(ret512_check)
-
-untraced static void in_thread(void *(*fn)(void *))
-{
-	pthread_t t;
-
-	if (pthread_create(&t, NULL, fn, NULL) || pthread_join(t, NULL)) {
-		printf("pthread failed\n");
-		bad = 1;
-	}
-}
-
+#ifdef VEC_ABI_NONE
 int main(void)
 {
-	if (!__builtin_cpu_supports("avx2")) {
-		printf("skip: this CPU has no AVX2\n");
-		return 0;
-	}
-	in_thread(args256_check_thread);
-	in_thread(ret256_check_thread);
-	args256_check("main");
-	ret256_check("main");
-	if (__builtin_cpu_supports("avx512f")) {
-		in_thread(args512_check_thread);
-		in_thread(ret512_check_thread);
-		args512_check("main");
-		ret512_check("main");
-	} else {
-		printf("skip: this CPU has no AVX-512F, "
-		       "512-bit part not run\n");
-	}
-	return bad;
+	printf("skip: no vector ABI: %s\n", VEC_ABI_NONE);
+	return 0;
 }
 #else
+untraced static void *first_then_later(void *arg)
+{
+	const struct vec_check *c = arg;
+
+	c->run("first");
+	c->run("later");
+	return NULL;
+}
+
 int main(void)
 {
-	printf("skip: no 256/512-bit vector ABI on this arch\n");
-	return 0;
+	const struct vec_check *c;
+	pthread_t t;
+
+	for (c = vec_checks; c->run; c++) {
+		if (c->cpu_has && !c->cpu_has()) {
+			printf("skip: this CPU has no %s\n", c->needs);
+			continue;
+		}
+		if (pthread_create(&t, NULL, first_then_later, (void *)c) ||
+		    pthread_join(t, NULL)) {
+			printf("pthread failed\n");
+			bad = 1;
+		}
+		c->run("main");
+	}
+	return bad;
 }
 #endif

@@ -63,6 +63,18 @@ test_runner_rejects_bad_input() {
 # ftrace-cc with this suite's arch and stage (kit options first)
 fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
 
+# ftrace-cc --record-mcount runs recordmcount at any stage: for an arch
+# whose arch.mk has HAVE_FTRACE_MCOUNT_RECORD (recordmcount's entry,
+# chapter 3.5).  A port without it yet runs the rest and says so.
+RECORDS=$(mkvar HAVE_FTRACE_MCOUNT_RECORD)
+REC=${RECORDS:+--record-mcount}
+no_recording_yet() {
+	[ -n "$RECORDS" ] && return 1
+	echo "  no HAVE_FTRACE_MCOUNT_RECORD in arch/$ARCH/arch.mk:" \
+	     "nothing recorded (docs/exercises.md, recordmcount's entry)"
+	return 0
+}
+
 # A project with its own Makefile and CC=ftrace-cc, built with make -j8
 # against a runtime build directory that does not exist yet: eight links
 # (and their runtime build) race, and every -c compile records its sites.
@@ -90,7 +102,7 @@ test_project_make_j8_from_clean_build_dir() {
 		'p%: p%.o common.o' '	$(CC) -o $@ $^' \
 		'%.o: %.c' '	$(CC) -O2 -c $< -o $@' '.SECONDARY:' >"$p/Makefile"
 	make -s -C "$p" -j8 CC="$KIT/scripts/ftrace-cc --arch $ARCH \
-		--stage $STAGE --build-dir $p/rt --record-mcount" \
+		--stage $STAGE --build-dir $p/rt $REC" \
 		>"$p/log" 2>&1
 	local rc=$?
 	assertEquals "make -j8: $(tail -5 "$p/log")" 0 $rc
@@ -102,7 +114,8 @@ test_project_make_j8_from_clean_build_dir() {
 		[ $? = $i ] && [ "$out" = "p$i $((i * 3 + 1))" ] &&
 			fn_edges "$p/t$i" | grep -q ' common_fn <-main$' ||
 			bad="$bad p$i"
-		"$OBJDUMP" -h "$p/p$i.o" | grep -q ' __mcount_loc ' ||
+		[ -z "$REC" ] ||
+			"$OBJDUMP" -h "$p/p$i.o" | grep -q ' __mcount_loc ' ||
 			bad="$bad p$i.o"
 	done
 	assertEquals "programs that failed" "" "$bad"
@@ -135,9 +148,12 @@ test_one_make_per_call_and_no_runtime_for_compile() {
 	count_makes fcc --build-dir "$TMPD/rt1" -O2 -o "$TMPD/c" "$TMPD/c.o"
 	assertEquals "link status" 0 $?
 	assertEquals "make runs for a link" 1 "$MAKES"
-	count_makes fcc --record-mcount -O2 -o "$TMPD/c2" \
-		"$KIT/tests/extern/wordfreq.c"
-	assertEquals "make runs for a recorded compile and link" 1 "$MAKES"
+	if ! no_recording_yet; then
+		count_makes fcc --record-mcount -O2 -o "$TMPD/c2" \
+			"$KIT/tests/extern/wordfreq.c"
+		assertEquals "make runs for a recorded compile and link" 1 \
+			"$MAKES"
+	fi
 	run_target "$TMPD/c" a b a >"$TMPD/c.out"
 	assertEquals "2 a
 1 b" "$(cat "$TMPD/c.out")"
@@ -147,6 +163,11 @@ test_one_make_per_call_and_no_runtime_for_compile() {
 # every object ftrace-cc compiles has the table, with every site.
 test_compile_records_mcount_sites() {
 	local rm=$KIT/build/host/recordmcount n
+	if no_recording_yet; then
+		startSkipping
+		assertTrue "recordmcount does not know $ARCH" true
+		return
+	fi
 	fcc --record-mcount -O0 -c -o "$TMPD/r.o" \
 		"$KIT/tests/extern/wordfreq.c" || fail "ftrace-cc -c"
 	fcc -O0 -c -o "$TMPD/n.o" "$KIT/tests/extern/wordfreq.c" ||

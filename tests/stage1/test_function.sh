@@ -7,7 +7,7 @@ oneTimeSetUp() {
 	local cflags
 	cflags=$(mkvar ARCH_CFLAGS)
 	for p in demo abi threads; do
-		$CC -O2 $cflags $(mkvar ARCH_LDFLAGS) -o "$TMPD/$p.plain" \
+		$CC -O2 $cflags $ARCH_TEST_CFLAGS $(mkvar ARCH_LDFLAGS) -o "$TMPD/$p.plain" \
 			"$KIT/tests/progs/$p.c" -lpthread 2>/dev/null ||
 			fail "cannot build $p without -pg"
 	done

@@ -12,8 +12,12 @@
 FLAGS=$(mkvar GRAPH_REFUSED_CFLAGS)
 GRAPH=$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)
 
+# An arch that refuses nothing says why in its facts
+# (TEST_NO_GRAPH_REFUSAL): the skip is the arch's statement, never silence.
 skip_without_flags() {
 	[ -n "$FLAGS" ] && return 1
+	need_facts TEST_NO_GRAPH_REFUSAL || return 0
+	echo "  $ARCH refuses nothing: $TEST_NO_GRAPH_REFUSAL"
 	startSkipping
 	assertTrue "$ARCH refuses no code for the graph tracer" true
 }
@@ -23,7 +27,7 @@ skip_without_flags() {
 build() {
 	make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE="$STAGE" \
 		runtime >/dev/null || return 1
-	$CC $3 $(mkvar TRACE_CFLAGS) $2 -c "$4" -o "$1.o" &&
+	$CC $3 $(mkvar TRACE_CFLAGS) $ARCH_TEST_CFLAGS $2 -c "$4" -o "$1.o" &&
 		{ [ -z "$(mkvar CONFIG_DYNAMIC_FTRACE)" ] ||
 		  "$KIT/build/host/recordmcount" "$1.o"; } &&
 		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) -o "$1" \

@@ -41,7 +41,7 @@ test_output_and_values_preserved() {
 	local cflags p rc1 rc2
 	cflags=$(mkvar ARCH_CFLAGS)
 	for p in abi demo; do
-		$CC -O2 $cflags $(mkvar ARCH_LDFLAGS) -o "$TMPD/$p.plain" \
+		$CC -O2 $cflags $ARCH_TEST_CFLAGS $(mkvar ARCH_LDFLAGS) -o "$TMPD/$p.plain" \
 			"$KIT/tests/progs/$p.c" -lpthread
 		run_target "$TMPD/$p.plain" >"$TMPD/$p.1"; rc1=$?
 		graph "$TMPD/$p.g" "$O/$p"; rc2=$?
@@ -204,8 +204,8 @@ test_O0_build() {
 	local p
 	for p in demo abi; do
 		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
-			-o "$TMPD/$p.O0" "$KIT/tests/progs/$p.c" || fail "ftrace-cc $p"
-		$CC -O0 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+			$ARCH_TEST_CFLAGS -o "$TMPD/$p.O0" "$KIT/tests/progs/$p.c" || fail "ftrace-cc $p"
+		$CC -O0 $(mkvar ARCH_CFLAGS) $ARCH_TEST_CFLAGS $(mkvar ARCH_LDFLAGS) \
 			-o "$TMPD/$p.O0plain" "$KIT/tests/progs/$p.c" -lpthread
 		run_target "$TMPD/$p.O0plain" >"$TMPD/$p.O0.1"
 		local rc1=$?

@@ -1,24 +1,34 @@
 #!/bin/bash
 # The arch half of chapter 4: every site shape the arch has, read back from
-# memory in each state, against the bytes of the binary on disk.
-#   MIPS: "jal _mcount" with the -8 in its delay slot (-O2) or before it
-#         (-O0), and -mlong-calls "lui; addiu; ...; jalr" (-O2 and -O0);
-#   ARM:  ARM-state and Thumb-2 "push {lr}; bl" (-O2 and -O0).
-# Which words each change writes: two per site at start-up at most, and
-# one aligned word per switch afterwards (test_one_aligned_word_per_switch).
-# x86_64 has one shape, which the generic suites cover.
+# memory in each state, against the bytes of the binary on disk.  The
+# shapes are the arch's (arch/<arch>/tests/arch_sites.sh, with the facts
+# TEST_ARCH_SITE_CFLAGS and TEST_ARCH_SITE_SHAPES): MIPS's jal and
+# -mlong-calls sequences, ARM's ARM-state and Thumb-2 calls.  Which words
+# each change writes: two per site at start-up at most, and one aligned
+# word per switch afterwards (test_one_aligned_word_per_switch).  An arch
+# with one shape (x86_64) says so in its facts: the generic suites cover it.
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage3/src
-case $ARCH in
-mips) other=-mlong-calls endian=big ;;
-arm) other=-mthumb endian=little ;;
-esac
+need_facts TEST_ARCH_SITE_CFLAGS
+other=$TEST_ARCH_SITE_CFLAGS
+[ "$other" = none ] && other=
+endian=$TEST_ENDIAN
 # a stage with the graph tracer refuses code it cannot hook (arch.mk's
 # GRAPH_REFUSED_CFLAGS: ARM's -mthumb): no second shape to build there
 case " $(mkvar GRAPH_REFUSED_CFLAGS) " in
 *" $other "*) [ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] && other= ;;
 esac
+# the arch's decoders: site_shape, expected_nop, is_call, startup_words
+if [ -n "$other" ]; then
+	need_facts TEST_ARCH_SITE_SHAPES TEST_DYN_STRADDLE
+	if [ ! -f "$KIT/arch/$ARCH/tests/arch_sites.sh" ]; then
+		echo "arch/$ARCH/tests/arch_sites.sh: missing (the site" \
+		     "decoders TEST_ARCH_SITE_CFLAGS needs)" >&2
+		exit 1
+	fi
+	. "$KIT/arch/$ARCH/tests/arch_sites.sh"
+fi
 
 build() { # out: the program, from main + 3 builds of archsites_far.c
 	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE" o
@@ -44,11 +54,12 @@ oneTimeSetUp() {
 	text=$(readelf -SW "$TMPD/prog" | awk '$2 == ".text" { print $4, $5 }')
 }
 
-# A test that does not apply to this arch counts as one skipped test.
-only_on() {
-	case " $* " in *" $ARCH "*) [ -n "$other" ] && { endSkipping; return 0; } ;; esac
+# An arch with one shape (or a stage that refuses the other) skips every
+# test, as one skipped test each.
+has_shapes() {
+	[ -n "$other" ] && { endSkipping; return 0; }
 	startSkipping
-	assertTrue "only on $*" true
+	assertTrue "$ARCH: one site shape at this stage" true
 	return 1
 }
 
@@ -77,95 +88,8 @@ func_of() { # the function a site is in
 		END { print f }'
 }
 
-# The shape of the site at ip, from the bytes gcc and ld left there:
-# MIPS jal (-8 in the delay slot), jal-O0 (-8 before the jal), long:N (a
-# -mlong-calls sequence, N = the words "b 1f" skips); ARM arm, thumb.
-site_shape() {
-	local ip=$1 w p n k r
-	w=$(orig "$ip")
-	case $ARCH in
-	mips)
-		p=$(orig "$(hex $((0x$ip - 4)))") n=$(orig "$(hex $((0x$ip + 4)))")
-		case $((0x$w >> 26)) in
-		3)	[ "$n" = 27bdfff8 ] && { echo jal; return; }
-			[ "$p" = 27bdfff8 ] && [ "$n" = 00000000 ] &&
-				{ echo jal-O0; return; } ;;
-		15)	r=$(((0x$w >> 16) & 31))
-			for k in 2 3 4 5 6 7; do
-				if [ $((0x$(orig "$(hex $((0x$ip + 4 * k)))"))) = \
-				     $((0xf809 | r << 21)) ]; then
-					echo "long:$((k + 1))"
-					return
-				fi
-			done ;;
-		esac ;;
-	arm)
-		if is_thumb "$ip"; then echo thumb; else echo arm; fi
-		return ;;
-	esac
-	echo unknown
-}
-
-# What a disabled site must hold at rec->ip, by its shape: a nop (MIPS
-# jal sites, ARM, Thumb-2's nop.w as memory holds it) or, for a long
-# call, "b 1f".
-expected_nop() {
-	local shape
-	shape=$(site_shape "$1")
-	case $shape in
-	jal|jal-O0) echo 00000000 ;;
-	long:*) printf '%08x\n' $((0x10000000 + ${shape#long:})) ;;
-	arm) echo e320f000 ;;
-	thumb) echo 8000f3af ;;
-	*) echo "unknown-shape" ;;
-	esac
-}
-
-# ARM: a Thumb site follows "push {lr}" = b500.
-is_thumb() {
-	[ "$(orig "$(hex $((0x$1 - 4)))" | cut -c1-4)" = b500 ]
-}
-
-# ARM: where the bl/blx at ip goes; empty if it is not one.
-arm_call_target() {
-	local ip=$((0x$1)) w=$((0x$2)) off h1 h2 s i1 i2
-	if is_thumb "$1"; then
-		h1=$((w & 0xffff)) h2=$((w >> 16))
-		[ $((h1 & 0xf800)) = $((0xf000)) ] || return
-		[ $((h2 & 0xd000)) = $((0xc000)) ] || return	# blx: to ARM
-		s=$(((h1 >> 10) & 1))
-		i1=$(((((h2 >> 13) & 1) ^ s) ^ 1)) i2=$(((((h2 >> 11) & 1) ^ s) ^ 1))
-		off=$((s << 24 | i1 << 23 | i2 << 22 | (h1 & 0x3ff) << 12 |
-			(h2 & 0x7fe) << 1))
-		[ $s = 1 ] && off=$((off - (1 << 25)))
-		hex $((((ip + 4) & ~3) + off))
-	else
-		[ $((w >> 24)) = $((0xeb)) ] || return
-		off=$(((w & 0xffffff) << 2))
-		[ $((off >> 25)) = 1 ] && off=$((off - (1 << 26)))
-		hex $((ip + 8 + off))
-	fi
-}
-
-# Is the site as a call must be: MIPS "jal ftrace_caller+8" (a long call:
-# gcc's own lui, into _mcount == ftrace_caller), ARM a bl/blx of
-# ftrace_caller.
-is_call() { # ip word
-	local t
-	case $ARCH in
-	mips)
-		case $(site_shape "$1") in
-		long:*) [ "$2" = "$(orig "$1")" ] ;;
-		*) [ "$2" = "$(printf '%08x' $((3 << 26 |
-			((0x$(sym ftrace_caller) + 8) >> 2 & 0x3ffffff))))" ] ;;
-		esac ;;
-	arm) t=$(arm_call_target "$1" "$2")
-	     [ -n "$t" ] && [ $((0x$t)) = $((0x$(sym ftrace_caller))) ] ;;
-	esac
-}
-
 test_program_unchanged() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	assertEquals "exit status" 0 "$(cat "$TMPD/status")"
 	assertEquals "same result in every state" 1 \
 		"$(sed -n 's/^result //p' "$TMPD/out" | sort -u | wc -l)"
@@ -176,22 +100,18 @@ test_program_unchanged() {
 }
 
 test_all_shapes_present() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	local shapes
 	shapes=$(sed -n 's/^off \([0-9a-f]*\) .*/\1/p' "$TMPD/out" |
 		while read -r ip; do site_shape "$ip"; done |
 		sort -u | tr '\n' ' ')
-	case $ARCH in
-	mips) assertEquals "jal -O2, jal -O0, long -O2, long -O0" \
-		"jal jal-O0 long:5 long:6 " "$shapes" ;;
-	arm) assertEquals "ARM and Thumb-2" "arm thumb " "$shapes" ;;
-	esac
+	assertEquals "the arch's shapes" "$TEST_ARCH_SITE_SHAPES " "$shapes"
 }
 
 # off and nop: every site disabled; on: every site a call; filter: only
 # the far_O* functions' sites are calls.
 test_site_bytes_in_every_state() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	local state ip word f bad=0 calls=0
 	while read -r state ip word; do
 		case $state in off|on|filter|nop) ;; *) continue ;; esac
@@ -254,19 +174,6 @@ site_bounds() {
 	SITE_HI[$(hex $prev)]=$((1 << 40))
 }
 
-# What the start-up conversion rewrites, by shape: the only change of
-# two words a site ever sees (MIPS: the jal and its -8; a long call keeps
-# its one word, the lui; ARM: the push and the call).
-startup_words() { # ip
-	case $(site_shape "$1") in
-	jal) echo "0 4" ;;
-	jal-O0|arm) echo "-4 0" ;;
-	long:*) echo 0 ;;
-	thumb) words_of $((0x$1 - 2)) 6 "$1" ;;
-	*) echo unknown-shape ;;
-	esac
-}
-
 # The aligned words that hold the n bytes at addr, as offsets from ip.
 words_of() { # addr n ip
 	local w last=$((($1 + $2 - 1) & ~3)) out=
@@ -283,7 +190,7 @@ words_of() { # addr n ip
 # from the binary on disk to the disabled site; disabling an enabled site
 # gives back exactly what the start-up conversion left.
 test_one_aligned_word_per_switch() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	need_facts TEST_DYN_SWITCH_BYTES || return
 	local ip file off on nop want got bad=0 one=0 straddle=0 two=0
 	site_bounds
@@ -315,17 +222,19 @@ test_one_aligned_word_per_switch() {
 	assertEquals "every switch as described" 0 $bad
 	assertTrue "sites switched by one aligned word: $one" "[ $one -gt 6 ]"
 	assertTrue "two-word start-up conversions seen: $two" "[ $two -gt 3 ]"
-	# only a Thumb-2 call may straddle two words
-	case $ARCH in
-	arm) echo "  (Thumb-2 calls at 2 mod 4, two words a switch: $straddle)" ;;
-	*) assertEquals "no site straddles two words" 0 $straddle ;;
-	esac
+	# only where the arch has calls at 2 mod 4 (Thumb-2) may a call
+	# straddle two words
+	if [ "$TEST_DYN_STRADDLE" = y ]; then
+		echo "  (calls at 2 mod 4, two words a switch: $straddle)"
+	else
+		assertEquals "no site straddles two words" 0 $straddle
+	fi
 }
 
 # The trace itself: the functions of every shape are traced, with the
 # right parents, and the filter narrows it to them.
 test_every_shape_traced() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	trace_run "$TMPD/t" "$TMPD/prog" plain || fail "traced run failed"
 	local p n
 	for p in far_O2:3 far_O0:4 plain_O0:2; do
@@ -349,7 +258,7 @@ fn='[a-zA-Z_0-9.]+'
 line_re="^ +prog-[0-9]+ +\[[0-9]+\]( [^ ]{4})? +[0-9.]+: $fn <-$fn\$"
 
 test_patching_while_threads_run() {
-	only_on mips arm || return 0
+	has_shapes || return 0
 	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/th" "$TMPD/prog" threads 10 ||
 		fail "threaded run failed"
 	local out updates done
@@ -377,10 +286,17 @@ stack_after() { # trace re k n
 		grab { print s; exit }' "$1"
 }
 
-# MIPS reads prologues to unwind: the callers' sites are disabled (only
-# near_leaf is traced), and each shape must still be seen as a site.
+# An unwinder that reads prologues (TEST_UNWIND_READS_PROLOGUES: MIPS):
+# the callers' sites are disabled (only near_leaf is traced), and each
+# shape must still be seen as a site.
 test_stack_trace_through_disabled_sites() {
-	only_on mips || return 0
+	has_shapes || return 0
+	need_facts TEST_UNWIND_READS_PROLOGUES || return
+	if [ "$TEST_UNWIND_READS_PROLOGUES" != y ]; then
+		startSkipping
+		assertTrue "$ARCH's unwinder reads no prologue" true
+		return
+	fi
 	FTRACE_SET_FTRACE_FILTER=near_leaf FTRACE_TRACE_OPTIONS=func_stack_trace \
 		trace_run "$TMPD/st" "$TMPD/prog" plain || fail "traced run failed"
 	local p want= got=

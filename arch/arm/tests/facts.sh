@@ -56,3 +56,15 @@ TEST_DYN_SWITCH_BYTES=4
 TEST_FPU_MNEM='^(v[a-z0-9.]*|fmrx|fmxr|fldm[a-z]*|fstm[a-z]*)$'
 TEST_FPU_REGS='(^|[^a-z0-9_])([sdq][0-9]+|fpscr|fpexc)([^a-z0-9_]|$)'
 TEST_CALL_RELOCS='R_ARM_CALL=bl|blx R_ARM_JUMP24=b[a-z]* R_ARM_PC24=bl|b[a-z]* R_ARM_THM_CALL=bl|blx R_ARM_THM_JUMP24=b[a-z.]*'
+
+# Site shapes beyond ARCH_CFLAGS' own (tests/stage3/test_arch_sites.sh,
+# decoded by arch_sites.sh): the flags that build them ("none": one shape,
+# covered by the generic suites), the shapes expected, sorted, and whether
+# a call may start at 2 mod 4 and straddle two words (y/n: Thumb-2)
+TEST_ARCH_SITE_CFLAGS=-mthumb
+TEST_ARCH_SITE_SHAPES='arm thumb'
+TEST_DYN_STRADDLE=y
+
+# save_stack_trace() reads prologues (y/n): it must still know a site
+# once it is disabled
+TEST_UNWIND_READS_PROLOGUES=n

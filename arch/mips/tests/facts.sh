@@ -78,3 +78,19 @@ TEST_DYN_SWITCH_BYTES=4
 TEST_FPU_MNEM='(c1[a-z]*$|^bc1|\.(s|d|w|l|ps)$)'
 TEST_FPU_REGS='\$f[0-9]+'
 TEST_CALL_RELOCS='R_MIPS_26=jal|j|jalx|bal R_MIPS_PC16=b[a-z]* R_MIPS_JALR=jalr|jr R_MIPS_CALL16=lw'
+
+# Site shapes beyond ARCH_CFLAGS' own (tests/stage3/test_arch_sites.sh,
+# decoded by arch_sites.sh): the flags that build them ("none": one shape,
+# covered by the generic suites), the shapes expected, sorted, and whether
+# a call may start at 2 mod 4 and straddle two words (y/n)
+TEST_ARCH_SITE_CFLAGS=-mlong-calls
+TEST_ARCH_SITE_SHAPES='jal jal-O0 long:5 long:6'
+TEST_DYN_STRADDLE=n
+
+# save_stack_trace() reads prologues (y/n): it must still know a site
+# once it is disabled
+TEST_UNWIND_READS_PROLOGUES=y
+
+# No GRAPH_REFUSED_CFLAGS in arch.mk: why the graph tracer takes every
+# code gcc makes here (tests/stage1/test_refused_isa.sh prints it)
+TEST_NO_GRAPH_REFUSAL='the saved ra slot comes from -mmcount-ra-address or the prologue decoder, and a function whose prologue is not understood is left unhooked with one line'

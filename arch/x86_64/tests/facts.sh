@@ -53,3 +53,14 @@ TEST_UNRECORDED_SITES=stub
 TEST_FPU_MNEM='^(f[a-z0-9]*|v[a-z0-9]*|x(save|rstor|getbv|setbv)[a-z0-9]*|[ls]dmxcsr|emms)$'
 TEST_FPU_REGS='%([xyz]mm[0-9]|st|mm[0-9]|k[0-7])'
 TEST_CALL_RELOCS='R_X86_64_PLT32=call|j[a-z]* R_X86_64_PC32=call|j[a-z]*'
+
+# Site shapes beyond ARCH_CFLAGS' own (tests/stage3/test_arch_sites.sh):
+# "none": the one shape the generic suites cover
+TEST_ARCH_SITE_CFLAGS=none
+
+# save_stack_trace() reads prologues (y/n)
+TEST_UNWIND_READS_PROLOGUES=n
+
+# No GRAPH_REFUSED_CFLAGS in arch.mk: why the graph tracer takes every
+# code gcc makes here (tests/stage1/test_refused_isa.sh prints it)
+TEST_NO_GRAPH_REFUSAL='every -pg function has its return address at 8(%rbp) when it calls mcount'

@@ -1,0 +1,94 @@
+#!/bin/bash
+# The port exercise (docs/exercises.md): "make exercise NEWARCH=<name>"
+# makes arch/<name>/ from scripts/skeleton/, and "make check
+# ARCH=<name>" names the step that is next instead of failing in a dozen
+# places: step 1 (the toolchain) for the fresh skeleton, step 2 once
+# arch.mk names a compiler and qemu that run a program.  Works on a copy
+# of the kit; needs no arch of its own (run-tests.sh runs it once).
+: "${KIT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+SHUNIT_COLOR=none
+TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT
+COPY=$TMPD/kit
+
+oneTimeSetUp() {
+	mkdir -p "$COPY"
+	tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . |
+		tar -C "$COPY" -xf - || fail "cannot copy the kit"
+	rm -rf "$COPY/tests/porting" "$COPY/tests/docs" "$COPY/tests/layout"
+}
+
+setUp() { rm -rf "$COPY/arch/skel"; }
+
+exercise() { make -s -C "$COPY" --no-print-directory exercise NEWARCH="$1"; }
+
+test_skeleton_has_every_file_of_a_port() {
+	exercise skel >"$TMPD/out" 2>&1
+	assertEquals "status" 0 $?
+	assertContains "$(cat "$TMPD/out")" "arch/skel"
+	local f
+	for f in arch.mk Kbuild mcount.S fpu.S ftrace.c stacktrace.c \
+		include/asm/ftrace.h include/asm/irqflags.h \
+		include/asm/local.h include/asm/trace_clock.h \
+		include/asm/raw_syscall.h include/asm/cacheflush.h \
+		include/asm/text-patching.h include/asm/syscall.h \
+		tests/facts.sh tests/fp_flags.h tests/abi_vec.h \
+		tests/bad_frame.S tests/dyn_site.sh; do
+		assertTrue "arch/skel/$f" "[ -f '$COPY/arch/skel/$f' ]"
+	done
+	assertEquals "no placeholder left" "" \
+		"$(grep -rl '@ARCH@' "$COPY/arch/skel")"
+	# every stub names its step, and the chapter's tests find the arch
+	assertTrue "EXERCISE markers" \
+		"[ $(grep -rh -o 'EXERCISE([0-9])' "$COPY/arch/skel" | sort -u | wc -l) -ge 7 ]"
+	make -s -C "$COPY" --no-print-directory ARCH=skel help >"$TMPD/help" 2>&1
+	assertEquals "make help" 0 $?
+	assertContains "$(cat "$TMPD/help")" "ARCH=skel provides stages: none"
+}
+
+test_bad_names_refused() {
+	exercise skel >/dev/null 2>&1
+	exercise skel >"$TMPD/out" 2>&1
+	assertNotEquals "twice: status" 0 $?
+	assertContains "$(cat "$TMPD/out")" "arch/skel already exists"
+	exercise 'Bad-Name' >"$TMPD/out" 2>&1
+	assertNotEquals "bad name: status" 0 $?
+	assertContains "$(cat "$TMPD/out")" "lower-case"
+	assertFalse "nothing made" "[ -e '$COPY/arch/Bad-Name' ]"
+}
+
+# "make check ARCH=skel": one failure, the first step's name, nothing else
+test_check_names_the_first_step() {
+	exercise skel >/dev/null 2>&1
+	make -s -C "$COPY" --no-print-directory check ARCH=skel \
+		>"$TMPD/out" 2>&1
+	assertNotEquals "status" 0 $?
+	assertContains "$(cat "$TMPD/out")" \
+		"arch/skel: step 1 is next, toolchain and qemu in arch.mk"
+	assertEquals "one failure" "0 passed, 1 failed" \
+		"$(grep "passed, .* failed" "$TMPD/out")"
+	assertEquals "no suite ran" "" "$(grep -E '^(ok|FAIL) .*/test_' "$TMPD/out")"
+}
+
+# step 1 done with the host's own compiler (no qemu): step 2 is named,
+# with the markers still to do, and nothing fails
+test_check_names_the_next_step() {
+	exercise skel >/dev/null 2>&1
+	sed -i '/EXERCISE(1)/d' "$COPY/arch/skel/arch.mk"
+	make -s -C "$COPY" --no-print-directory check ARCH=skel \
+		>"$TMPD/out" 2>&1
+	assertEquals "status: $(tail -3 "$TMPD/out")" 0 $?
+	assertContains "$(cat "$TMPD/out")" \
+		"arch/skel: step 2 is next, stage 1, mcount (chapter 1): no HAVE_FUNCTION_TRACER"
+	assertContains "$(cat "$TMPD/out")" "EXERCISE(2) left in"
+	# a compiler that does not exist is step 1 again, named
+	sed -i 's/^CROSS_COMPILE.*/CROSS_COMPILE ?= no-such-/' \
+		"$COPY/arch/skel/arch.mk"
+	make -s -C "$COPY" --no-print-directory check ARCH=skel \
+		>"$TMPD/out" 2>&1
+	assertNotEquals "no compiler: status" 0 $?
+	assertContains "$(cat "$TMPD/out")" "step 1 is next"
+	assertContains "$(cat "$TMPD/out")" "no-such-gcc not found"
+}
+
+. shunit2
