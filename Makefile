@@ -209,7 +209,7 @@ stage-ok:
 		echo "the ftraced design (CONFIG_FTRACE_MCOUNT_RECORD off)" \
 		     "is a stage 3 build" >&2; exit 1; fi
 
-runtime: stage-ok tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB)
+runtime: stage-ok $(O)/.tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB)
 
 # The runtime is one relocatable object in which only the API is global:
 # the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
@@ -336,6 +336,13 @@ tools-ok:
 	@scripts/install-deps --arch $(ARCH) --check
 	@command -v $(CC) >/dev/null || { echo "ftrace-kit: $(CC) not found" \
 		"(CROSS_COMPILE=$(CROSS_COMPILE))" >&2; exit 1; }
+# A runtime build checks once per build directory and compiler (every
+# ftrace-cc link asks for the runtime; the check costs more than the rest).
+$(O)/.tools-ok: FORCE
+	@echo '$(CC) $(QEMU)' | cmp -s - $@ 2>/dev/null || { \
+		$(MAKE) -s --no-print-directory tools-ok && \
+		mkdir -p $(dir $@) && echo '$(CC) $(QEMU)' >$@; }
+$(O)/.flags: | $(O)/.tools-ok
 
 clean:
 	rm -rf build

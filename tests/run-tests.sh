@@ -5,7 +5,9 @@
 #
 # Suites in tests/stage<K>/ run against every stage that contains chapter K
 # (stage 1 suites also run on stages 2-4: later chapters must not break
-# earlier ones).  Suites in tests/recordmcount/ run once per arch that
+# earlier ones), unless the suite names its stages in a "# stages: N..."
+# line of its header (the driver's suites: stages 1 and 4, the least and
+# the most a stage composes).  Suites in tests/recordmcount/ run once per arch that
 # has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/, tests/layout/ and
 # tests/porting/ once.  What a suite knows of an arch comes from arch/<arch>/ (see
 # tests/lib.sh).
@@ -64,6 +66,13 @@ run_suite() { # arch stage suite
 	fi
 }
 
+# at_stage SUITE STAGE: the suite runs at the stage (its "# stages:" line)
+at_stage() {
+	local only
+	only=$(sed -n '2,20s/^# stages: \([0-9 ]*\).*/\1/p' "$1" | head -1)
+	[ -z "$only" ] || [[ " $only " == *" $2 "* ]]
+}
+
 # One arch: its stages' suites, then recordmcount's; the report on stdout,
 # the counts left in $log/ARCH.counts.
 run_arch() { # arch
@@ -93,7 +102,8 @@ run_arch() { # arch
 		fi
 		for c in $(chapters "$s"); do
 			for t in "$kit"/tests/stage$c/test_*.sh; do
-				[ -f "$t" ] && run_suite "$a" "$s" "$t"
+				[ -f "$t" ] && at_stage "$t" "$s" &&
+					run_suite "$a" "$s" "$t"
 			done
 		done
 	done
