@@ -3,6 +3,26 @@ HAVE_FUNCTION_TRACER		:= y
 HAVE_FUNCTION_GRAPH_TRACER	:= y
 HAVE_FUNCTION_GRAPH_FP_TEST	:= y
 HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
+HAVE_DYNAMIC_FTRACE		:= y
+HAVE_FTRACE_MCOUNT_RECORD	:= y
+# chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
+HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# Traced shared libraries (-shared -fPIC), every stage: the same "bl"
+# site, through the library's PLT (arch/aarch64/ftrace.c), and the module
+# PLT (module_plt.S) for the enabled sites
+HAVE_FTRACE_MODULES		:= y
+# System-call events (stages 3 and 4): the C library's "svc #0" sites
+# patched into "udf #0x5c" (asm/syscall.h), found with objdump in these
+# objects.  AArch64's glibc has no signal-return code (Linux and qemu
+# provide the trampoline, in the vDSO or their own page); a site after a
+# load of rt_sigreturn's number 139 (0x8b) into x8 would be one, and is
+# left out.  AArch64 code keeps no data in its text and has one
+# instruction size: objdump's decoding needs no setup check
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_SITE_RE		:= ^svc \#0x0$$
+SYSCALL_SIGRETURN_RE	:= ^mov x8, \#0x8b( |$$)
+SYSCALL_LIBS		:= libc.so.6 ld-linux-aarch64.so.1 libm.so.6 \
+			   libresolv.so.2 libnss_files.so.2 libnss_dns.so.2
 
 CROSS_COMPILE	?= aarch64-linux-gnu-
 QEMU		:= qemu-aarch64

@@ -101,7 +101,7 @@ static unsigned int a64_branch(unsigned int op, unsigned long ip,
 
 static unsigned long a64_branch_target(unsigned long ip, unsigned int insn)
 {
-	return ip + ((long)((insn & 0x03ffffff) << 6) >> 4);
+	return ip + (long)((int32_t)((insn & 0x03ffffff) << 6) >> 4);
 }
 
 /* the site's call of addr, or of the library's module PLT */

@@ -271,10 +271,10 @@ ftrace_graph_caller:
  * Traced functions "return" here once prepare_ftrace_return() has put this
  * address in their frame record.  The function has torn its frame down:
  * sp is the one it was called with, x29 its caller's again (what the FP
- * test compares), and the result is live in x0-x7 (integers, up to eight
- * words of a homogeneous aggregate), v0-v7 (float, double, vector and HFA
- * results) and memory through x8.  x0-x8 are kept here, the event path
- * leaves v0-v7 and FPSR alone.  Then on to the real return address with
+ * test compares), and the result is live in x0-x1 (integers, composites
+ * up to 16 bytes), v0-v3 (float, double, vector, homogeneous aggregates)
+ * or memory through x8.  x0-x8 are kept here, all a result or its address
+ * could be in; the event path leaves v0-v7, FPCR and FPSR alone.  Then on to the real return address with
  * "ret", which the return predictor expects.
  */
 	.globl	return_to_handler
