@@ -245,11 +245,53 @@ static const char *arm_reloc_name(unsigned int type)
 	return NULL;
 }
 
+/* ------------------------------------------------------------ AArch64 */
+
+/*
+ * "mov x0, x30; bl _mcount": R_AARCH64_CALL26 on a bl (-fPIC too: the
+ * linker sends it through the PLT).  rec->ip = the bl.  A tail call's
+ * R_AARCH64_JUMP26 or an address taken (ADR_PREL_PG_HI21...) is not a
+ * site.
+ */
+static int aarch64_site(const struct rm_reloc *r, uint64_t *ip,
+			const char **why)
+{
+	const unsigned char *p = insn(r, r->offset, 4);
+
+	if (!p) {
+		*why = "relocation at the end of the section";
+		return 0;
+	}
+	if (r->type != R_AARCH64_CALL26) {
+		*why = "relocation type is not a call";
+		return 0;
+	}
+	if ((rm_get(p, 4) & 0xfc000000) != 0x94000000) {
+		*why = "not a bl";
+		return 0;
+	}
+	*ip = r->offset;
+	return 1;
+}
+
+static const char *aarch64_reloc_name(unsigned int type)
+{
+	switch (type) {
+	case R_AARCH64_CALL26:		return "R_AARCH64_CALL26";
+	case R_AARCH64_JUMP26:		return "R_AARCH64_JUMP26";
+	case R_AARCH64_ABS64:		return "R_AARCH64_ABS64";
+	case R_AARCH64_ADR_PREL_PG_HI21: return "R_AARCH64_ADR_PREL_PG_HI21";
+	case R_AARCH64_ADD_ABS_LO12_NC:	return "R_AARCH64_ADD_ABS_LO12_NC";
+	}
+	return NULL;
+}
+
 /* ---------------------------------------------------------- the table */
 
 static const char *const x86_64_mcount[] = { "mcount", "__fentry__", NULL };
 static const char *const mips_mcount[] = { "_mcount", NULL };
 static const char *const arm_mcount[] = { "__gnu_mcount_nc", NULL };
+static const char *const aarch64_mcount[] = { "_mcount", NULL };
 
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
@@ -258,6 +300,8 @@ static const struct rm_machine machines[] = {
 	  mips_site, mips_reloc_name },
 	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
 	  arm_site, arm_reloc_name },
+	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
+	  aarch64_site, aarch64_reloc_name },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))
@@ -274,7 +318,7 @@ const struct rm_machine *rm_find_machine(unsigned int e_machine,
 	return NULL;
 }
 
-/* "x86_64 mips arm", for --help */
+/* "x86_64 mips arm aarch64", for --help */
 const char *rm_machine_names(void)
 {
 	static char names[128];

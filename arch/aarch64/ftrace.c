@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AArch64 function graph tracer, the arch half: which slot to hijack and
+ * which sp the function returns with.  At the end, under
+ * CONFIG_DYNAMIC_FTRACE, chapter 4: patching the sites.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <linux/event_path.h>
+#include <linux/ftrace.h>
+#include <linux/module.h>
+#include <linux/text_patching.h>
+#include <asm/prologue.h>
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Called from ftrace_graph_caller (mcount.S) with the address of the x30
+ * half of the traced function's frame record, the mcount site, and the
+ * function's x29 (which points at that record).
+ *
+ * Every traced function has a record of its own (the mcount call makes
+ * even a leaf a caller), its epilogue returns through that slot, and
+ * puts back the caller's x29 saved beside it: the FP test's value is
+ * fp[0].  The frame's identity, the sp the function returns with, is its
+ * sp at entry, which x29 does not give: gcc puts the record at the
+ * bottom of the frame, under the locals and the saved registers, or above
+ * an outgoing-argument area, and only the prologue says how far it is
+ * from the top (arch/aarch64/prologue.c).
+ *
+ * A prologue that signs x30 first (-mbranch-protection=pac-ret or
+ * standard: paciasp) keeps a signed return address in the record, which
+ * its epilogue authenticates (autiasp) before "ret": return_to_handler
+ * written there would fail that check and the program would die.
+ * ftrace-cc refuses those options for the graph tracer; code built so
+ * anyway runs unhijacked.
+ */
+__event_path void prepare_ftrace_return(unsigned long *parent,
+					unsigned long selfpc,
+					unsigned long frame_pointer)
+{
+	unsigned long *fp = (unsigned long *)frame_pointer;
+	struct a64_frame f;
+
+	if (a64_frame_decode(selfpc, &f)) {
+		static int said;
+
+		ftrace_graph_not_hooked(&said, selfpc, " has a prologue the "
+					"graph tracer cannot read, not traced");
+		return;
+	}
+	if (f.signed_ra) {
+		static int said;
+
+		ftrace_graph_not_hooked(&said, selfpc, " signs its return "
+					"address (-mbranch-protection), not "
+					"traced");
+		return;
+	}
+	if (!function_graph_enter(*parent, selfpc, fp[0], parent,
+				  frame_pointer + f.entry_off))
+		*parent = (unsigned long)return_to_handler;
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Chapter 4 (HAVE_DYNAMIC_FTRACE): turning call sites off and on, one
+ * aligned word each, as the kernel's arm64 port did before it moved to
+ * -fpatchable-function-entry:
+ *
+ *	as linked		disabled		enabled
+ *	aa1e03e0 mov x0, x30	(the same)		(the same)
+ *	94xxxxxx bl _mcount	d503201f nop		bl ftrace_caller
+ *
+ * BL and NOP are among the instructions the architecture lets one thread
+ * rewrite while another executes them (asm/text-patching.h), so the word
+ * method needs no stop, not even at the start-up conversion: the
+ * "mov x0, x30" that stays is harmless alone (x0 is free at a call).
+ *
+ * A bl reaches +-128 MB.  The program's sites reach ftrace_caller; a
+ * library is mapped far away, so its enabled sites call its module PLT
+ * (module_plt.S) instead, which branches on through x16.
+ */
+#define A64_INSN_NOP		0xd503201f
+#define A64_INSN_MOV_X0_X30	0xaa1e03e0
+#define A64_INSN_BL		0x94000000
+#define A64_INSN_B		0x14000000
+#define A64_BRANCH_MASK		0xfc000000
+
+/* "b"/"bl" (op) at ip to target; 0 if out of reach. */
+static unsigned int a64_branch(unsigned int op, unsigned long ip,
+			       unsigned long target)
+{
+	long off = (long)(target - ip);
+
+	if (off < -(1L << 27) || off >= (1L << 27) || (off & 3))
+		return 0;
+	return op | ((off >> 2) & 0x03ffffff);
+}
+
+static unsigned long a64_branch_target(unsigned long ip, unsigned int insn)
+{
+	return ip + (long)((int32_t)((insn & 0x03ffffff) << 6) >> 4);
+}
+
+/* the site's call of addr, or of the library's module PLT */
+static unsigned int a64_site_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned int call = a64_branch(A64_INSN_BL, rec->ip, addr);
+
+	if (!call && addr == FTRACE_ADDR && rec->arch.plt)
+		call = a64_branch(A64_INSN_BL, rec->ip, rec->arch.plt);
+	return call;
+}
+
+/*
+ * A library's site calls _mcount through the library's own PLT (the
+ * loader bound that to the program's, which exports it): the bl found
+ * there is taken for the site's when it lands in the library's code.
+ * 0: it does not.
+ */
+static unsigned int a64_module_call(struct module *mod,
+				    struct dyn_ftrace *rec)
+{
+	unsigned int insn;
+	unsigned long to;
+
+	if (!mod)
+		return 0;
+	memcpy(&insn, (const void *)rec->ip, sizeof(insn));
+	if ((insn & A64_BRANCH_MASK) != A64_INSN_BL)
+		return 0;
+	to = a64_branch_target(rec->ip, insn);
+	if (to < mod->text_start || to >= mod->text_end)
+		return 0;
+	return insn;
+}
+
+/* a store (Rt in bits 0-4 is read, not written): the load/store class */
+static int a64_is_store(uint32_t insn)
+{
+	return (insn & 0x0a000000) == 0x08000000 && !(insn & (1 << 22));
+}
+
+static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
+{
+	return ftrace_modify_code(ip, &old, &new, sizeof(old));
+}
+
+/*
+ * gcc's "mov x0, x30" before the site says the word is an mcount call and
+ * not some other one.  The scheduler may put a few unrelated instructions
+ * between the two (-O2: "adrp x19, ...; add x19, ..."), never a write of
+ * x0.
+ */
+#define SITE_MOV_SCAN		8
+
+static int a64_site_mov(unsigned long ip)
+{
+	const uint32_t *p = (const uint32_t *)ip;
+	int k;
+
+	if (!kernel_text_address(ip - 4 * SITE_MOV_SCAN, 4 * SITE_MOV_SCAN + 4))
+		return 0;
+	for (k = 1; k <= SITE_MOV_SCAN; k++) {
+		if (p[-k] == A64_INSN_MOV_X0_X30)
+			return 1;
+		if ((p[-k] & 0x1f) == 0 && !a64_is_store(p[-k]))
+			return 0;	/* may write x0 */
+	}
+	return 0;
+}
+
+/*
+ * The start-up conversion of one site: the "mov x0, x30" before it (read,
+ * never written), the bl verified, a nop after.
+ */
+static int a64_convert_site(struct module *mod, struct dyn_ftrace *rec)
+{
+	unsigned int call;
+
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+	if (!kernel_text_address(rec->ip, 4))
+		return -EFAULT;
+	call = a64_branch(A64_INSN_BL, rec->ip, MCOUNT_ADDR);
+	if (!a64_site_mov(rec->ip))
+		/* rewriting the word with itself lets ftrace_bug() show it */
+		return (call ? a64_patch(rec->ip, call, call) : 0) ?: -EINVAL;
+	call = a64_module_call(mod, rec) ?: call;
+	if (!call || !a64_site_call(rec, FTRACE_ADDR))
+		return -EINVAL;
+	return a64_patch(rec->ip, call, A64_INSN_NOP);
+}
+
+/* addr: MCOUNT_ADDR at start-up, FTRACE_ADDR when a site is disabled */
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
+{
+	unsigned int call;
+
+	if (addr == MCOUNT_ADDR)
+		return a64_convert_site(mod, rec);
+	if (addr != FTRACE_ADDR)
+		return -EINVAL;
+	call = a64_site_call(rec, addr);
+	if (!call)
+		return -EINVAL;
+	return a64_patch(rec->ip, call, A64_INSN_NOP);
+}
+
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	unsigned int call;
+
+	if (addr != FTRACE_ADDR)
+		return -EINVAL;
+	call = a64_site_call(rec, addr);
+	if (!call)
+		return -EINVAL;
+	return a64_patch(rec->ip, A64_INSN_NOP, call);
+}
+
+/* ftrace_call: "bl <what it calls now>" becomes "bl func" */
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
+	unsigned long ip = (unsigned long)ftrace_call;
+	unsigned int old = a64_branch(A64_INSN_BL, ip,
+				      (unsigned long)ftrace_call_func());
+	unsigned int new = a64_branch(A64_INSN_BL, ip, (unsigned long)func);
+
+	if (!old || !new)
+		return -EINVAL;
+	return a64_patch(ip, old, new);
+}
+
+/* Nothing to prepare: _mcount and ftrace_caller are apart. */
+int ftrace_dyn_arch_init(void)
+{
+	return 0;
+}
+
+/*
+ * Calls of _mcount left in [start, end) after the start-up conversion:
+ * aligned words that are a bl landing on it.
+ */
+unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
+{
+	unsigned long ip, n = 0;
+	uint32_t word;
+
+	for (ip = (start + 3) & ~3UL; ip + 4 <= end; ip += 4) {
+		memcpy(&word, (const void *)ip, sizeof(word));
+		n += (word & A64_BRANCH_MASK) == A64_INSN_BL &&
+		     a64_branch_target(ip, word) == MCOUNT_ADDR;
+	}
+	return n;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 5: ftrace_graph_call (mcount.S) is "nop", or
+ * "b ftrace_graph_caller" while the graph tracer is on: one aligned word,
+ * both in the architecture's list (chapter 4, above).  A b, not a bl:
+ * ftrace_graph_caller finishes ftrace_caller's frame and returns into the
+ * traced function itself.
+ */
+static int a64_graph_patch(int enable)
+{
+	unsigned long ip = (unsigned long)ftrace_graph_call;
+	unsigned int b = a64_branch(A64_INSN_B, ip,
+				    (unsigned long)ftrace_graph_caller);
+
+	if (!b)
+		return -ERANGE;
+	return enable ? a64_patch(ip, A64_INSN_NOP, b) :
+			a64_patch(ip, b, A64_INSN_NOP);
+}
+
+int ftrace_enable_ftrace_graph_caller(void)
+{
+	return a64_graph_patch(1);
+}
+
+int ftrace_disable_ftrace_graph_caller(void)
+{
+	return a64_graph_patch(0);
+}
+#endif
