@@ -62,9 +62,10 @@ static inline __event_path uint16_t rv_read16(unsigned long p)
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
  * The prologue before the site: gcc's function starts with the sp
- * decrement, "c.addi16sp sp, -N" or "addi sp, sp, -N", and runs straight
- * (no branch, jump or call) to the mcount call.  It is at most this many
- * bytes long (11 saved registers, 8 varargs stores, argument moves).
+ * decrement, "c.addi sp, -N", "c.addi16sp sp, -N" or "addi sp, sp, -N",
+ * and runs straight (no branch, jump or call) to the mcount call.  It is
+ * at most this many bytes long (11 saved registers, 8 varargs stores,
+ * argument moves).
  */
 #define RV_PROLOGUE_MAX		256
 
@@ -73,7 +74,8 @@ static __event_path int rv_is_sp_decrement(unsigned long p)
 	uint16_t h = rv_read16(p);
 	uint32_t i;
 
-	if ((h & 0xff83) == 0x7101)		/* c.addi16sp, negative */
+	/* c.addi sp, -N (funct3 0) or c.addi16sp sp, -N (funct3 3) */
+	if ((h & 0x1f83) == 0x1101 && ((h >> 13) == 0 || (h >> 13) == 3))
 		return 1;
 	if ((h & 3) != 3)
 		return 0;

@@ -16,6 +16,11 @@
  * outside the program's code: that frame's caller is in the C library,
  * whose s0 may be just a register.
  *
+ * gcc gives a leaf function a shorter record, the caller's s0 alone at
+ * -8(s0), and save_stack_trace() may well be one once its helpers are
+ * inlined: it tells gcc it clobbers ra, which makes it save ra, and so
+ * keep the full record the walk starts from.
+ *
  * Under the function graph tracer (chapter 2) a saved ra may read
  * return_to_handler; ftrace_graph_ret_addr() gives back the real one,
  * found by the address of the slot it was read from: the -8(s0) that
@@ -30,6 +35,7 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 	unsigned long *fp = __builtin_frame_address(0);
 	int graph_idx = 0;
 
+	__asm__ __volatile__("" : : : "ra");	/* a full frame record */
 	trace->nr_entries = 0;
 	while (fp && trace->nr_entries < trace->max_entries) {
 		unsigned long *next = (unsigned long *)fp[-2];
