@@ -3,6 +3,10 @@ HAVE_FUNCTION_TRACER		:= y
 HAVE_FUNCTION_GRAPH_TRACER	:= y
 HAVE_FUNCTION_GRAPH_FP_TEST	:= y
 HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
+HAVE_DYNAMIC_FTRACE		:= y
+HAVE_FTRACE_MCOUNT_RECORD	:= y
+# chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
+HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 
 CROSS_COMPILE	?= riscv64-linux-gnu-
 QEMU		:= qemu-riscv64
