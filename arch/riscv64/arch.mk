@@ -7,6 +7,10 @@ HAVE_DYNAMIC_FTRACE		:= y
 HAVE_FTRACE_MCOUNT_RECORD	:= y
 # chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# Traced shared libraries (-shared -fPIC), every stage: the same site
+# through the library's PLT (arch/riscv64/ftrace.c) and the module PLT
+# for a library beyond +-2 GB (module_plt.S)
+HAVE_FTRACE_MODULES		:= y
 
 CROSS_COMPILE	?= riscv64-linux-gnu-
 QEMU		:= qemu-riscv64
