@@ -11,6 +11,16 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # through the library's PLT (arch/riscv64/ftrace.c) and the module PLT
 # for a library beyond +-2 GB (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# System-call events (stages 3 and 4): the C library's "ecall" sites
+# patched into "mret" (asm/syscall.h).  The C library has no signal-return
+# code of its own (the kernel's vDSO, or qemu, provides it); a "li a7,
+# 139" (rt_sigreturn) before a site would mark one.  objdump decodes the
+# objects without help: no SYSCALL_SETUP_RE
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_SITE_RE		:= ^ecall$$
+SYSCALL_SIGRETURN_RE	:= ^li a7,139$$
+SYSCALL_LIBS		:= libc.so.6 ld-linux-riscv64-lp64d.so.1 libm.so.6 \
+			   libresolv.so.2 libnss_files.so.2 libnss_dns.so.2
 
 CROSS_COMPILE	?= riscv64-linux-gnu-
 QEMU		:= qemu-riscv64
