@@ -33,12 +33,14 @@
 #define RV_OPC_JALR		0x67
 #define RV_OPC_JAL		0x6f
 #define RV_OPC_STORE		0x23
+#define RV_OPC_STORE_FP		0x27
 #define RV_OPC_OP_IMM		0x13
 #define RV_OPC_BRANCH		0x63
 #define RV_REG_ZERO		0
 #define RV_REG_RA		1
 #define RV_REG_SP		2
 #define RV_REG_S0		8
+#define RV_REG_A0		10
 #define RV_REG_A7		17
 #define RV_INSN_NOP		0x00000013	/* addi zero, zero, 0 */
 
@@ -59,7 +61,12 @@ static inline __event_path uint16_t rv_read16(unsigned long p)
 	return h;
 }
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* 4 for a 32-bit instruction (low bits 11), else 2 (compressed) */
+static inline __event_path int rv_insn_len(unsigned long p)
+{
+	return (rv_read16(p) & 3) == 3 ? 4 : 2;
+}
+
 /*
  * The prologue before the site: gcc's function starts with the sp
  * decrement, "c.addi sp, -N", "c.addi16sp sp, -N" or "addi sp, sp, -N",
@@ -101,42 +108,160 @@ static __event_path int rv_is_transfer(unsigned long p, int len)
 }
 
 /*
- * How far above s0 the entry sp of the function whose site is selfpc
- * lies: 0, or the size of a varargs register area, read from the
- * prologue's "sd a7, off(s0)" (the area's top word).  -1: the prologue
- * was not found, or keeps the area in a way this does not know.
- *
- * The prologue is found by its first instruction, looking back from the
- * site; a candidate counts only if decoding forward from it lands on the
- * site with no transfer of control on the way, and the farthest such one
- * is taken (the sp decrement that starts the function).
+ * The prologue's first instruction before the site selfpc, or 0: looking
+ * back from the site, a candidate counts only if decoding forward from
+ * it lands on the site with no transfer of control on the way, and the
+ * farthest such one is taken (the sp decrement that starts the
+ * function; a misread halfword nearer the site cannot start a decode
+ * that is believed).
  */
-static __event_path long rv_varargs_size(unsigned long selfpc)
+static __event_path unsigned long rv_prologue(unsigned long selfpc)
 {
-	unsigned long start = 0, p;
-	long size = 0;
+	unsigned long start = 0, p, q;
 	int len;
 
 	for (p = selfpc - 2; p >= selfpc - RV_PROLOGUE_MAX; p -= 2) {
-		unsigned long q;
-
 		if (!rv_is_sp_decrement(p))
 			continue;
 		for (q = p; q < selfpc; q += len) {
-			len = (rv_read16(q) & 3) == 3 ? 4 : 2;
+			len = rv_insn_len(q);
 			if (rv_is_transfer(q, len))
 				break;
 		}
 		if (q == selfpc)
 			start = p;
 	}
+	return start;
+}
+
+/*
+ * The registers a compressed instruction other than c.mv may write, as
+ * a mask (a float destination counts as its integer number: that only
+ * forgets more).  The stores write none; the branches and jumps do not
+ * occur in a prologue.
+ */
+static __event_path uint32_t rvc_writes(uint16_t h)
+{
+	unsigned int funct3 = h >> 13;
+
+	switch (h & 3) {
+	case 0:		/* c.addi4spn, c.fld, c.lw, c.ld: rd' */
+		return funct3 >= 5 ? 0 : 1U << (((h >> 2) & 7) + 8);
+	case 1:		/* c.srli ... c.and: rd'; c.addi, c.li, ...: rd */
+		if (funct3 == 4)
+			return 1U << (((h >> 7) & 7) + 8);
+		return funct3 >= 5 ? 0 : 1U << ((h >> 7) & 0x1f);
+	default:	/* c.slli, c.lwsp, c.ldsp, c.add: rd */
+		return funct3 >= 5 ? 0 : 1U << ((h >> 7) & 0x1f) | 1U << 1;
+	}
+}
+
+/*
+ * The first argument of the function whose mcount frame is fregs.  gcc's
+ * site has loaded a0 with the return address, and its prologue moved the
+ * argument first: into a callee-saved register ("mv s1, a0", -O1 and
+ * up), or through a temporary into a slot below s0 ("mv a4, a0; sd a4,
+ * -40(s0)", -O0).  The prologue is followed from its start, keeping the
+ * set of registers that hold the value, and the s0 slot it was stored
+ * to; any other write to a register drops it from the set.  0 when the
+ * value is in neither at the site.
+ */
+__event_path unsigned long ftrace_regs_first_arg(struct ftrace_regs *fregs)
+{
+	unsigned long selfpc = fregs->ra - MCOUNT_INSN_SIZE;
+	unsigned long p = rv_prologue(selfpc);
+	uint32_t held = 1U << RV_REG_A0;
+	long slot = 0;
+	int k, len, size = 0;
+
+	if (!p)
+		return 0;
+	for (; p < selfpc; p += len) {
+		uint16_t h = rv_read16(p);
+		unsigned int rd, rs;
+		uint32_t i;
+
+		len = rv_insn_len(p);
+		if (len == 2) {
+			rd = (h >> 7) & 0x1f;
+			rs = (h >> 2) & 0x1f;
+			if ((h >> 12) == 0x8 && (h & 3) == 2 && rs && rd) {
+				/* c.mv rd, rs */
+				held = (held & ~(1U << rd)) |
+				       ((held >> rs) & 1) << rd;
+			} else if ((h & 3) == 0 && (h >> 13) >= 6) {
+				/* c.sw, c.sd rs2', off(rs1'): no register */
+				rd = ((h >> 7) & 7) + 8;
+				rs = ((h >> 2) & 7) + 8;
+				if (rd == RV_REG_S0 && (held >> rs) & 1) {
+					size = (h >> 13) == 7 ? 8 : 4;
+					slot = ((h >> 10) & 7) << 3;
+					slot |= size == 8 ?
+						((h >> 5) & 3) << 6 :
+						((h >> 6) & 1) << 2 |
+						((h >> 5) & 1) << 6;
+				}
+			} else {
+				/* whatever else it writes is gone */
+				held &= ~rvc_writes(h);
+			}
+			continue;
+		}
+		i = rv_read32(p);
+		rd = RV_RD(i);
+		if (RV_OPC(i) == RV_OPC_STORE) {
+			if (RV_RS1(i) == RV_REG_S0 && (held >> RV_RS2(i)) & 1 &&
+			    (RV_FUNCT3(i) == 2 || RV_FUNCT3(i) == 3)) {
+				size = RV_FUNCT3(i) == 3 ? 8 : 4;
+				slot = ((long)(int32_t)(i & 0xfe000000) >> 20) |
+				       ((i >> 7) & 0x1f);
+			}
+		} else if (RV_OPC(i) == RV_OPC_OP_IMM && RV_FUNCT3(i) == 0 &&
+			   !(i >> 20)) {
+			/* addi rd, rs1, 0: mv */
+			held = (held & ~(1U << rd)) |
+			       ((held >> RV_RS1(i)) & 1) << rd;
+		} else if (RV_OPC(i) != RV_OPC_STORE_FP) {
+			held &= ~(1U << rd);
+		}
+	}
+	/* s1 is x9, s2-s11 are x18-x27 */
+	if (held & 1U << 9)
+		return fregs->s[1];
+	for (k = 18; k <= 27; k++)
+		if (held & 1U << k)
+			return fregs->s[k - 16];
+	for (k = 11; k <= 17; k++)		/* a1-a7, untouched since */
+		if (held & 1U << k)
+			return fregs->a[k - 10];
+	if (size == 8)
+		return *(unsigned long *)(fregs->s[0] + slot);
+	if (size == 4)
+		return (unsigned long)(long)*(int32_t *)(fregs->s[0] + slot);
+	return 0;
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+
+/*
+ * How far above s0 the entry sp of the function whose site is selfpc
+ * lies: 0, or the size of a varargs register area, read from the
+ * prologue's "sd a7, off(s0)" (the area's top word).  -1: the prologue
+ * was not found, or keeps the area in a way this does not know.
+ */
+static __event_path long rv_varargs_size(unsigned long selfpc)
+{
+	unsigned long start = rv_prologue(selfpc), p;
+	long size = 0;
+	int len;
+
 	if (!start)
 		return -1;
 	for (p = start; p < selfpc; p += len) {
 		uint32_t i;
 		long imm;
 
-		len = (rv_read16(p) & 3) == 3 ? 4 : 2;
+		len = rv_insn_len(p);
 		if (len != 4)
 			continue;
 		i = rv_read32(p);
@@ -145,8 +270,7 @@ static __event_path long rv_varargs_size(unsigned long selfpc)
 			continue;
 		/* sd a7, imm(rs1): imm = bits 31:25 and 11:7 */
 		imm = ((long)(int32_t)(i & 0xfe000000) >> 20) |
-			   ((i >> 7) & 0x1f);
-
+		      ((i >> 7) & 0x1f);
 		if (RV_RS1(i) == RV_REG_S0 && imm >= 0 && imm < 64 &&
 		    !(imm & 7))
 			size = imm + 8;

@@ -70,8 +70,14 @@ ftrace_stub:
  *	s0 ->	(sp on entry)
  *	-8	into func = ra		\ frame record
  *	-16	func's s0		/
- *	-32	(padding: sp stays 16-byte aligned)
- *	-96	a0-a7, the tracer's fregs (MCOUNT_FREGS from sp)
+ *	-24	(padding: sp stays 16-byte aligned)
+ *	-32	ra again		\
+ *	-128	func's s0-s11		 | the tracer's fregs (struct
+ *	-192	a0-a7			/  ftrace_regs, MCOUNT_FREGS from sp)
+ *
+ * s0-s11 are only stored: the C code keeps them (callee-saved).  They
+ * are there because gcc moved func's first argument into one of them,
+ * or to a slot below its s0 (asm/ftrace.h).
  */
 	.macro	mcount_enter
 	addi	sp, sp, -MCOUNT_FRAME
@@ -85,6 +91,19 @@ ftrace_stub:
 	sd	a5, MCOUNT_FREGS + 40(sp)
 	sd	a6, MCOUNT_FREGS + 48(sp)
 	sd	a7, MCOUNT_FREGS + 56(sp)
+	sd	s0, MCOUNT_FREGS + 64(sp)
+	sd	s1, MCOUNT_FREGS + 72(sp)
+	sd	s2, MCOUNT_FREGS + 80(sp)
+	sd	s3, MCOUNT_FREGS + 88(sp)
+	sd	s4, MCOUNT_FREGS + 96(sp)
+	sd	s5, MCOUNT_FREGS + 104(sp)
+	sd	s6, MCOUNT_FREGS + 112(sp)
+	sd	s7, MCOUNT_FREGS + 120(sp)
+	sd	s8, MCOUNT_FREGS + 128(sp)
+	sd	s9, MCOUNT_FREGS + 136(sp)
+	sd	s10, MCOUNT_FREGS + 144(sp)
+	sd	s11, MCOUNT_FREGS + 152(sp)
+	sd	ra, MCOUNT_FREGS + 160(sp)
 	addi	s0, sp, MCOUNT_FRAME
 	.endm
 

@@ -13,10 +13,11 @@
 #define MCOUNT_INSN_SIZE	8
 
 /*
- * mcount's frame (mcount.S): 16 bytes of frame record (ra, s0) above the
- * saved a0-a7, the tracer's fregs; s0 points at its top, as gcc's frames.
+ * mcount's frame (mcount.S): 16 bytes of frame record (ra, s0) at its
+ * top, s0 pointing above them as in gcc's frames; the tracer's fregs at
+ * its bottom.
  */
-#define MCOUNT_FRAME		96
+#define MCOUNT_FRAME		192
 #define MCOUNT_FREGS		0
 
 /* The DWARF column of the return address (ra, x1), for unwinders. */
@@ -24,24 +25,33 @@
 
 #ifndef __ASSEMBLY__
 /*
- * The tracer's fregs: a0-a7 as the traced function had them at the
- * call.  a0 is not its first argument any more: gcc's site loads the
- * return address into it ("mv a0, ra"), having moved the argument to a
- * callee-saved register or the stack first.
+ * The tracer's fregs, as mcount saved them at the call: a0-a7, s0-s11
+ * (s0 the traced function's frame pointer) and ra (the return into it).
+ * a0 is not the first argument any more: gcc's site loads the return
+ * address into it ("mv a0, ra"), having moved the argument to a
+ * callee-saved register or to the stack first; the s registers and s0
+ * are here to find it (arch/riscv64/ftrace.c).
  */
 struct ftrace_regs {
 	unsigned long	a[8];
+	unsigned long	s[12];
+	unsigned long	ra;
 };
 
+/* the first argument, where the prologue put it; 0 if it cannot tell */
+unsigned long ftrace_regs_first_arg(struct ftrace_regs *fregs);
+
 /*
- * Argument n (from 0) of the traced function, if it is a register one
- * still in its register: a1-a7 are, the mcount call being the first
- * call of the function; the first one is not (0).
+ * Argument n (from 0) of the traced function, if it is a register one:
+ * a1-a7 are still in their registers (the mcount call is the first call
+ * of the function), the first one is followed from a0.
  */
 static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 						     unsigned int n)
 {
-	return n >= 1 && n < 8 ? fregs->a[n] : 0;
+	if (n == 0)
+		return ftrace_regs_first_arg(fregs);
+	return n < 8 ? fregs->a[n] : 0;
 }
 #endif
 
