@@ -274,6 +274,66 @@ static int aarch64_site(const struct rm_reloc *r, uint64_t *ip,
 	return 1;
 }
 
+/* ------------------------------------------------------------ riscv64 */
+
+/*
+ * "mv a0, ra; call _mcount": gcc's call is "auipc ra, 0; jalr ra, 0(ra)"
+ * with R_RISCV_CALL_PLT (R_RISCV_CALL from older compilers) on the auipc
+ * and, unless -mno-relax, R_RISCV_RELAX next to it.  rec->ip = the auipc:
+ * the first byte of the site, whatever ld makes of it.  When ld relaxes
+ * the pair into one 4-byte "jal ra, _mcount" it deletes the jalr, the
+ * bytes after the auipc, so the table entry, the address of the site's
+ * first byte, still names the jal: which of the two the runtime finds is
+ * read from the code (arch/riscv64/ftrace.c).  A tail call ("tail
+ * _mcount", auipc t1 + jalr zero) is not a site.
+ */
+#define RV_OPC_AUIPC		0x17
+#define RV_OPC_JALR		0x67
+#define RV_OPC_JAL		0x6f
+#define RV_REG_RA		1
+#define RV_OPC(i)		((i) & 0x7f)
+#define RV_RD(i)		(((i) >> 7) & 0x1f)
+#define RV_RS1(i)		(((i) >> 15) & 0x1f)
+
+static int riscv64_site(const struct rm_reloc *r, uint64_t *ip,
+			const char **why)
+{
+	const unsigned char *p;
+	uint32_t i, j;
+
+	switch (r->type) {
+	case R_RISCV_CALL:
+	case R_RISCV_CALL_PLT:
+		p = insn(r, r->offset, 8);
+		if (!p) {
+			*why = "relocation at the end of the section";
+			return 0;
+		}
+		i = rm_get(p, 4);
+		j = rm_get(p + 4, 4);
+		if (RV_OPC(i) != RV_OPC_AUIPC || RV_RD(i) != RV_REG_RA ||
+		    RV_OPC(j) != RV_OPC_JALR || RV_RD(j) != RV_REG_RA ||
+		    RV_RS1(j) != RV_REG_RA) {
+			*why = "not auipc ra + jalr ra (tail call?)";
+			return 0;
+		}
+		break;
+	case R_RISCV_JAL:
+		p = insn(r, r->offset, 4);
+		i = p ? rm_get(p, 4) : 0;
+		if (RV_OPC(i) != RV_OPC_JAL || RV_RD(i) != RV_REG_RA) {
+			*why = "not a jal ra (tail jump?)";
+			return 0;
+		}
+		break;
+	default:
+		*why = "relocation type is not a call";
+		return 0;
+	}
+	*ip = r->offset;
+	return 1;
+}
+
 static const char *aarch64_reloc_name(unsigned int type)
 {
 	switch (type) {
@@ -286,12 +346,24 @@ static const char *aarch64_reloc_name(unsigned int type)
 	return NULL;
 }
 
+static const char *riscv64_reloc_name(unsigned int type)
+{
+	switch (type) {
+	case R_RISCV_CALL:	return "R_RISCV_CALL";
+	case R_RISCV_CALL_PLT:	return "R_RISCV_CALL_PLT";
+	case R_RISCV_JAL:	return "R_RISCV_JAL";
+	case R_RISCV_64:	return "R_RISCV_64";
+	}
+	return NULL;
+}
+
 /* ---------------------------------------------------------- the table */
 
 static const char *const x86_64_mcount[] = { "mcount", "__fentry__", NULL };
 static const char *const mips_mcount[] = { "_mcount", NULL };
 static const char *const arm_mcount[] = { "__gnu_mcount_nc", NULL };
 static const char *const aarch64_mcount[] = { "_mcount", NULL };
+static const char *const riscv64_mcount[] = { "_mcount", NULL };
 
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
@@ -302,6 +374,8 @@ static const struct rm_machine machines[] = {
 	  arm_site, arm_reloc_name },
 	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
 	  aarch64_site, aarch64_reloc_name },
+	{ "riscv64", EM_RISCV, ELFCLASS64, riscv64_mcount, R_RISCV_64, 0,
+	  riscv64_site, riscv64_reloc_name },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))
@@ -318,7 +392,7 @@ const struct rm_machine *rm_find_machine(unsigned int e_machine,
 	return NULL;
 }
 
-/* "x86_64 mips arm aarch64", for --help */
+/* "x86_64 mips arm aarch64 riscv64", for --help */
 const char *rm_machine_names(void)
 {
 	static char names[128];

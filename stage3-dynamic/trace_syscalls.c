@@ -56,10 +56,14 @@ static const char *const syscall_names[NR_IDS] = {
 
 static struct syscall_metadata syscall_meta[NR_IDS];
 
-/* enabled events, one byte per number: bit 0 sys_enter, bit 1 sys_exit */
+/*
+ * enabled events, one word per number: bit 0 sys_enter, bit 1 sys_exit
+ * (a word: some arches have no atomic OR of a byte and gcc calls
+ * libatomic for it, riscv64 among them)
+ */
 #define SC_ENTER	1
 #define SC_EXIT		2
-static unsigned char sc_enabled[NR_IDS];
+static unsigned int sc_enabled[NR_IDS];
 
 static __init_core void syscall_meta_init(void)
 {
@@ -251,7 +255,7 @@ static int sc_installed;	/* the probes are registered */
 
 static void sc_set(long nr, int bits, int on)
 {
-	unsigned char *p = &sc_enabled[nr - SYSCALL_NR_FIRST];
+	unsigned int *p = &sc_enabled[nr - SYSCALL_NR_FIRST];
 
 	if (on)
 		__atomic_or_fetch(p, bits, __ATOMIC_RELAXED);

@@ -57,7 +57,8 @@ test_files_arguments_and_results() {
 		events "$t" | cut -d' ' -f2- >"$t.ev"
 		# the program's calls, in order, as the kernel prints them
 		# (AT_FDCWD is the register: AArch64's C library loads the
-		# int -100 with a 64-bit mov, so there its upper half is ones)
+		# int -100 with a 64-bit mov, riscv64's sign-extends it as its
+		# calling convention wants 32-bit values: the upper half is ones)
 		x=$(grep -A1 -E '^sys_(openat|write|lseek|read|close)\((dfd: (ffffffff)?ffffff9c|fd: 3)' "$t.ev" |
 			grep -v '^--$' | sed 's/dfd: ffffffffffffff9c/dfd: ffffff9c/;
 				s/buf: [0-9a-f]*/buf: B/;

@@ -57,3 +57,10 @@ TEST_DYN_SWITCH_BYTES=4
 TEST_FPU_MNEM='^(f[a-z0-9]*|[su]cvtf|ld[1-4]r?|st[1-4]|[su]?addlv|addv|[su]?(max|min)v|dup|ins|umov|smov|movi|mvni|ext|tbl|tbx|zip[12]|uzp[12]|trn[12]|aes[a-z]*|sha[0-9a-z]*|pmull2?)$'
 TEST_FPU_REGS='(^|[^a-z0-9_])([bhsdqvz][0-9]+(\.[0-9]*[bhsdq])?|fpcr|fpsr)([^a-z0-9_]|$)'
 TEST_CALL_RELOCS='R_AARCH64_CALL26=bl R_AARCH64_JUMP26=b'
+
+# Site shapes beyond ARCH_CFLAGS' own (tests/stage3/test_arch_sites.sh):
+# "none": the one "bl" the generic suites cover
+TEST_ARCH_SITE_CFLAGS=none
+
+# save_stack_trace() reads prologues (y/n): it follows the x29 chain
+TEST_UNWIND_READS_PROLOGUES=n

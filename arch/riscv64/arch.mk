@@ -1,0 +1,51 @@
+# riscv64 (rv64gc, lp64d, Debian riscv64-linux-gnu), run under qemu-riscv64.
+HAVE_FUNCTION_TRACER		:= y
+HAVE_FUNCTION_GRAPH_TRACER	:= y
+HAVE_FUNCTION_GRAPH_FP_TEST	:= y
+HAVE_FUNCTION_GRAPH_RET_ADDR_PTR := y
+HAVE_DYNAMIC_FTRACE		:= y
+HAVE_FTRACE_MCOUNT_RECORD	:= y
+# chapter 5: ftrace_graph_call in ftrace_caller and its enable/disable hooks
+HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
+# Traced shared libraries (-shared -fPIC), every stage: the same site
+# through the library's PLT (arch/riscv64/ftrace.c) and the module PLT
+# for a library beyond +-2 GB (module_plt.S)
+HAVE_FTRACE_MODULES		:= y
+# System-call events (stages 3 and 4): the C library's "ecall" sites
+# patched into "mret" (asm/syscall.h).  The C library has no signal-return
+# code of its own (the kernel's vDSO, or qemu, provides it); a "li a7,
+# 139" (rt_sigreturn) before a site would mark one.  objdump decodes the
+# objects without help: no SYSCALL_SETUP_RE
+HAVE_SYSCALL_TRACEPOINTS	:= y
+SYSCALL_SITE_RE		:= ^ecall$$
+SYSCALL_SIGRETURN_RE	:= ^li a7,139$$
+SYSCALL_LIBS		:= libc.so.6 ld-linux-riscv64-lp64d.so.1 libm.so.6 \
+			   libresolv.so.2 libnss_files.so.2 libnss_dns.so.2
+
+CROSS_COMPILE	?= riscv64-linux-gnu-
+QEMU		:= qemu-riscv64
+SYSROOT		:= /usr/riscv64-linux-gnu
+DEB_PACKAGES	:= gcc-riscv64-linux-gnu qemu-user
+
+# -fno-omit-frame-pointer: every function keeps the frame record (ra at
+# -8(s0), the caller's s0 at -16(s0)) that the stack walker and the
+# graph tracer rely on.  -mno-relax: the site stays gcc's 8-byte
+# "auipc ra; jalr ra" pair.  ld would otherwise relax it (and any other
+# call or address before it) into shorter code after recordmcount has
+# written the table, whose entries (the section plus an offset) ld does
+# not move with the code: every site after the first relaxed
+# instruction of a section would be recorded at the wrong address
+# (docs/arch-riscv64.md).
+ARCH_CFLAGS	:= -fno-pie -fno-omit-frame-pointer -mno-relax
+ARCH_LDFLAGS	:= -no-pie
+# A shared library's code is PIC: -fPIC replaces -fno-pie; its site is the
+# same pair, to the library's PLT (arch/riscv64/ftrace.c).
+ARCH_NOPIC_CFLAGS := -fno-pie
+ARCH_PIC_CFLAGS	:=
+MCOUNT_SYMBOL	:= _mcount
+# gcc has no -mgeneral-regs-only for RISC-V, and a -march without F and D
+# would not link with the lp64d program: the runtime is built for
+# rv64gc, and scripts/check-event-path proves on the objects that no
+# event-path function uses a float register (TEST_FPU_* in
+# tests/facts.sh).  The runtime has no float or double in its event path.
+CC_FLAGS_NO_FPU	:=

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A deliberately broken traced function, for the frame pointer test of
+ * the function graph tracer (HAVE_FUNCTION_GRAPH_FP_TEST).
+ *
+ * Its entry is exactly what gcc -pg -fno-omit-frame-pointer -mno-relax
+ * emits (see the top of mcount.S), so mcount hijacks its ra slot -8(s0)
+ * and records the caller's s0, saved at -16(s0), as the frame pointer to
+ * expect back.  Its exit forgets to restore the caller's s0: it returns
+ * with s0 still pointing at its own, dead frame, and return_to_handler
+ * hands that value to the generic check, which must report "Bad frame
+ * pointer".  (Called without the graph tracer it would corrupt its
+ * caller's s0: it exists only for that test.)
+ */
+	.option	norvc
+	.text
+
+	.globl	bad_frame_function
+	.type	bad_frame_function, %function
+	.balign	4
+bad_frame_function:
+	addi	sp, sp, -16
+	sd	ra, 8(sp)
+	sd	s0, 0(sp)
+	addi	s0, sp, 16
+	mv	a0, ra
+	call	_mcount
+	li	a0, 0
+	/* a correct exit would reload s0 from 0(sp) */
+	ld	ra, 8(sp)		# the (hijacked) return address
+	addi	sp, sp, 16		# sp as at entry...
+	ret				# ...but s0 is not the caller's
+	.size	bad_frame_function, .-bad_frame_function
+
+	.section .note.GNU-stack, "", %progbits
