@@ -3,7 +3,7 @@
  * @ARCH@'s vector checks for tests/progs/abi_vec.c.
  *
  * EXERCISE(2): if the ABI passes vectors in registers, write the checks
- * (arch/arm/tests/abi_vec.h: every vector argument register used,
+ * (arch/aarch64/tests/abi_vec.h: every vector argument register used,
  * a vector return, a homogeneous aggregate of vectors) and the table
  * vec_checks[]; if it passes none, define VEC_ABI_NONE as the reason.
  */
