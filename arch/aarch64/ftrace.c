@@ -137,12 +137,6 @@ static unsigned int a64_module_call(struct module *mod,
 	return insn;
 }
 
-/* a store (Rt in bits 0-4 is read, not written): the load/store class */
-static int a64_is_store(uint32_t insn)
-{
-	return (insn & 0x0a000000) == 0x08000000 && !(insn & (1 << 22));
-}
-
 static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
 	return ftrace_modify_code(ip, &old, &new, sizeof(old));
@@ -150,24 +144,35 @@ static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
 
 /*
  * gcc's "mov x0, x30" before the site says the word is an mcount call and
- * not some other one.  The scheduler may put a few unrelated instructions
- * between the two (-O2: "adrp x19, ...; add x19, ..."), never a write of
- * x0.
+ * not some other one.  The scheduler may put unrelated instructions
+ * between the two (-O2: "add x19, x19, #0xce0"), and a varargs function
+ * saves its argument registers there (q0-q7, x1-x7: a dozen stores), but
+ * never an instruction that writes x0, and all of it comes after the
+ * prologue's "mov x29, sp", where the scan gives up.
  */
-#define SITE_MOV_SCAN		8
+#define SITE_MOV_SCAN		64
+#define A64_ADD_X29_SP		0x910003fd	/* mov x29, sp / add x29, sp */
+#define A64_ADD_X29_SP_MASK	0xffc003ff
+
+/* a store (Rt in bits 0-4 is read, not written): the load/store class */
+static int a64_is_store(uint32_t insn)
+{
+	return (insn & 0x0a000000) == 0x08000000 && !(insn & (1 << 22));
+}
 
 static int a64_site_mov(unsigned long ip)
 {
 	const uint32_t *p = (const uint32_t *)ip;
 	int k;
 
-	if (!kernel_text_address(ip - 4 * SITE_MOV_SCAN, 4 * SITE_MOV_SCAN + 4))
-		return 0;
 	for (k = 1; k <= SITE_MOV_SCAN; k++) {
+		if (!kernel_text_address((unsigned long)(p - k), 4))
+			return 0;
 		if (p[-k] == A64_INSN_MOV_X0_X30)
 			return 1;
-		if ((p[-k] & 0x1f) == 0 && !a64_is_store(p[-k]))
-			return 0;	/* may write x0 */
+		if ((p[-k] & A64_ADD_X29_SP_MASK) == A64_ADD_X29_SP ||
+		    ((p[-k] & 0x1f) == 0 && !a64_is_store(p[-k])))
+			return 0;	/* the prologue, or a write of x0 */
 	}
 	return 0;
 }
