@@ -52,6 +52,10 @@ BEGIN {
 	sec = $4; sub(/:$/, "", sec); func = "?"; next
 }
 /^[0-9a-f]+ <.*>:$/ {
+	# (a local label, kept as a symbol by some assemblers, as on riscv64,
+	# starts no function)
+	if ($2 ~ /^<\.L/)
+		next
 	func = $2; sub(/^</, "", func); sub(/>:$/, "", func); next
 }
 # an instruction: "  addr:<TAB>bytes<TAB>mnemonic operands"
