@@ -6,6 +6,8 @@
 # arch.mk names a compiler and qemu that run a program.  Works on a copy
 # of the kit; needs no arch of its own (run-tests.sh runs it once).
 : "${KIT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+# (run-tests.sh runs it with ARCH=all: every make below names its own)
+unset ARCH STAGE
 SHUNIT_COLOR=none
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
