@@ -13,7 +13,6 @@ src=$KIT/tests/stage3/src
 need_facts TEST_ARCH_SITE_CFLAGS
 other=$TEST_ARCH_SITE_CFLAGS
 [ "$other" = none ] && other=
-endian=$TEST_ENDIAN
 # a stage with the graph tracer refuses code it cannot hook (arch.mk's
 # GRAPH_REFUSED_CFLAGS: ARM's -mthumb): no second shape to build there
 case " $(mkvar GRAPH_REFUSED_CFLAGS) " in
@@ -67,7 +66,7 @@ has_shapes() {
 orig() {
 	local addr off
 	read -r addr off <<<"$text"
-	od -An -tx4 --endian=$endian -j $((0x$1 - 0x$addr + 0x$off)) -N4 \
+	od -An -tx4 --endian=$TEST_ENDIAN -j $((0x$1 - 0x$addr + 0x$off)) -N4 \
 		"$TMPD/prog" | tr -d ' '
 }
 hex() { printf '%x' "$1"; }
@@ -134,7 +133,7 @@ WIN_BEFORE=2 WIN_WORDS=12
 file_win() { # ip
 	local addr off base=$(((0x$1 & ~3) - 4 * WIN_BEFORE))
 	read -r addr off <<<"$text"
-	od -An -tx4 --endian=$endian -j $((base - 0x$addr + 0x$off)) \
+	od -An -tx4 --endian=$TEST_ENDIAN -j $((base - 0x$addr + 0x$off)) \
 		-N $((4 * WIN_WORDS)) "$TMPD/prog" | tr -s ' \n' '  ' |
 		sed 's/^ //; s/ $//'
 }
