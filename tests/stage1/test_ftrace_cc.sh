@@ -638,16 +638,27 @@ REFUSED='-flto|-flto
 -Wl,--gc-sections -Wl,-z,start-stop-gc|-Wl,-z,start-stop-gc
 -Wl,--gc-sections -z start-stop-gc|-z start-stop-gc'
 
-# with the frame pointer the arch compiles with (ARCH_CFLAGS)
-FP_REFUSED='-fomit-frame-pointer|-fomit-frame-pointer
--fno-omit-frame-pointer -fomit-frame-pointer|-fomit-frame-pointer'
+# What the arch turns off for traced code (a -fno-/-mno- flag of
+# ARCH_CFLAGS that is not one of its non-PIC flags: the frame pointer's
+# -fno-omit-frame-pointer, riscv64's -mno-relax), turned back on; and
+# the same turned on and off again, which is accepted.
+arch_off_flags() {
+	local f p nopic=" $(mkvar ARCH_NOPIC_CFLAGS) "
+	for f in $(mkvar ARCH_CFLAGS); do
+		p=${f/#-fno-/-f}
+		p=${p/#-mno-/-m}
+		[ "$p" != "$f" ] && [[ $nopic != *" $f "* ]] && echo "$f $p"
+	done
+}
 
 test_refused_options() {
-	local f out opts list=$REFUSED
-	case " $(mkvar ARCH_CFLAGS) " in
-	*" -fno-omit-frame-pointer "*) list="$list
-$FP_REFUSED" ;;
-	esac
+	local f p out opts list=$REFUSED accept=()
+	while read -r f p; do
+		list="$list
+$p|$p
+$f $p|$p"
+		accept+=("$p $f")
+	done < <(arch_off_flags)
 	while IFS='|' read -r opts f; do
 		rm -f "$TMPD/refused"
 		out=$(fcc -O2 $opts -o "$TMPD/refused" \
@@ -668,10 +679,8 @@ $FP_REFUSED" ;;
 	assertEquals "ftrace-c++ names itself" "ftrace-c++: -flto: " "${out:0:19}"
 	assertFalse "ftrace-c++: no output" "[ -e '$TMPD/refused' ]"
 	# undone by a later option, or harmless: accepted
-	for opts in -fno-lto "-flto -fno-lto" \
-		    "-fomit-frame-pointer -fno-omit-frame-pointer" \
-		    "-fPIE -fno-pie" -Wl,--no-gc-sections \
-		    "-Wl,-z,start-stop-gc"; do
+	for opts in -fno-lto "-flto -fno-lto" "-fPIE -fno-pie" \
+		    -Wl,--no-gc-sections "-Wl,-z,start-stop-gc" "${accept[@]}"; do
 		rm -f "$TMPD/accepted"
 		fcc -O2 $opts -o "$TMPD/accepted" \
 			"$KIT/tests/extern/wordfreq.c" >"$TMPD/acc.log" 2>&1

@@ -34,11 +34,9 @@ struct pt_regs {
 };
 
 #define SYSCALL_TRAP_SIGNAL	SIGILL
-#define SYSCALL_INSN_MAX	4
-#define SYSCALL_XOL_SLOT	8
-
-#define A64_SVC_0		0xd4000001u
-#define A64_UDF_5C		0x0000005cu
+#define SYSCALL_INSN_WORD	0xd4000001u	/* svc #0 */
+#define SYSCALL_TRAP_WORD	0x0000005cu	/* udf #0x5c */
+#define SYSCALL_INSN_ALIGN	4
 
 #define M(regs)		((regs)->uc.uc_mcontext)
 
@@ -92,61 +90,7 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
 	return M(regs).sp;
 }
 
-static inline uint32_t a64_insn(unsigned long ip)
-{
-	uint32_t w;
-
-	memcpy(&w, (const void *)ip, sizeof(w));
-	return w;
-}
-
-static inline int arch_syscall_insn_len(unsigned long ip)
-{
-	return !(ip & 3) && a64_insn(ip) == A64_SVC_0 ? 4 : 0;
-}
-
-static inline void arch_syscall_trap_patch(unsigned long ip,
-					   unsigned long *at,
-					   unsigned char *old,
-					   unsigned char *new, size_t *len)
-{
-	uint32_t o = A64_SVC_0, n = A64_UDF_5C;
-
-	*at = ip;
-	memcpy(old, &o, 4);
-	memcpy(new, &n, 4);
-	*len = 4;
-}
-
-static inline void arch_syscall_xol_fill(unsigned char *slot,
-					 unsigned long ip, int len)
-{
-	uint32_t udf = A64_UDF_5C;
-
-	memcpy(slot, (const void *)ip, len);
-	memcpy(slot + len, &udf, 4);
-}
-
-/*
- * The trap that raised info, or 0: raised by an instruction (a positive
- * si_code; raise() and kill() send theirs with none), and the word at
- * the pc is the kit's udf.
- */
-static inline unsigned long arch_syscall_trap_ip(struct pt_regs *regs,
-						 const siginfo_t *info)
-{
-	unsigned long ip = instruction_pointer(regs);
-
-	if (info->si_code <= 0 || (ip & 3) || a64_insn(ip) != A64_UDF_5C)
-		return 0;
-	return ip;
-}
-
-static inline void arch_syscall_resume(struct pt_regs *regs,
-				       unsigned long ip, unsigned long site)
-{
-	instruction_pointer_set(regs, ip);
-}
+#include <asm-generic/syscall_trap_word.h>
 
 #undef M
 

@@ -32,11 +32,9 @@ struct pt_regs {
 };
 
 #define SYSCALL_TRAP_SIGNAL	SIGTRAP
-#define SYSCALL_INSN_MAX	4
-#define SYSCALL_XOL_SLOT	8
-
-#define MIPS_SYSCALL		0x0000000cu
-#define MIPS_BREAK_700		0x02bc000du
+#define SYSCALL_INSN_WORD	0x0000000cu	/* syscall */
+#define SYSCALL_TRAP_WORD	0x02bc000du	/* break 700 */
+#define SYSCALL_INSN_ALIGN	4
 
 #define R(regs, n)	((regs)->uc.uc_mcontext.gregs[n])
 
@@ -106,62 +104,6 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
 
 #undef R
 
-static inline uint32_t mips_insn(unsigned long ip)
-{
-	uint32_t w;
-
-	memcpy(&w, (const void *)ip, sizeof(w));
-	return w;
-}
-
-static inline int arch_syscall_insn_len(unsigned long ip)
-{
-	return !(ip & 3) && mips_insn(ip) == MIPS_SYSCALL ? 4 : 0;
-}
-
-/* the whole aligned word, in memory order */
-static inline void arch_syscall_trap_patch(unsigned long ip,
-					   unsigned long *at,
-					   unsigned char *old,
-					   unsigned char *new, size_t *len)
-{
-	uint32_t o = MIPS_SYSCALL, n = MIPS_BREAK_700;
-
-	*at = ip;
-	memcpy(old, &o, 4);
-	memcpy(new, &n, 4);
-	*len = 4;
-}
-
-static inline void arch_syscall_xol_fill(unsigned char *slot,
-					 unsigned long ip, int len)
-{
-	uint32_t brk = MIPS_BREAK_700;
-
-	memcpy(slot, (const void *)ip, len);
-	memcpy(slot + len, &brk, 4);
-}
-
-/*
- * The trap that raised info, or 0: a SIGTRAP the kernel raised for an
- * instruction has a positive si_code; one sent by raise() or kill() has
- * not, and is the program's even at a kit's break.  The word at the pc
- * is the break.
- */
-static inline unsigned long arch_syscall_trap_ip(struct pt_regs *regs,
-						 const siginfo_t *info)
-{
-	unsigned long ip = instruction_pointer(regs);
-
-	if (info->si_code <= 0 || (ip & 3) || mips_insn(ip) != MIPS_BREAK_700)
-		return 0;
-	return ip;
-}
-
-static inline void arch_syscall_resume(struct pt_regs *regs,
-				       unsigned long ip, unsigned long site)
-{
-	instruction_pointer_set(regs, ip);
-}
+#include <asm-generic/syscall_trap_word.h>
 
 #endif

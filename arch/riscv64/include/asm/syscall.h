@@ -34,11 +34,9 @@ struct pt_regs {
 };
 
 #define SYSCALL_TRAP_SIGNAL	SIGILL
-#define SYSCALL_INSN_MAX	4
-#define SYSCALL_XOL_SLOT	8
-
-#define RV_INSN_ECALL		0x00000073
-#define RV_INSN_MRET		0x30200073
+#define SYSCALL_INSN_WORD	0x00000073u	/* ecall */
+#define SYSCALL_TRAP_WORD	0x30200073u	/* mret */
+#define SYSCALL_INSN_ALIGN	2
 
 #define RV_REG_PC		0
 #define RV_REG_SP		2
@@ -97,27 +95,13 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
 	return R(regs, RV_REG_SP);
 }
 
-/* The 32-bit instruction at ip (2-byte aligned: two halfwords). */
-static inline uint32_t rv_insn_at(unsigned long ip)
-{
-	uint32_t i;
-
-	memcpy(&i, (const void *)ip, sizeof(i));
-	return i;
-}
-
-static inline int arch_syscall_insn_len(unsigned long ip)
-{
-	return !(ip & 1) && rv_insn_at(ip) == RV_INSN_ECALL ? 4 : 0;
-}
-
 /* the high halfword only: 0x0000 -> 0x3020 (little-endian, at ip + 2) */
 static inline void arch_syscall_trap_patch(unsigned long ip,
 					   unsigned long *at,
 					   unsigned char *old,
 					   unsigned char *new, size_t *len)
 {
-	uint16_t o = RV_INSN_ECALL >> 16, n = RV_INSN_MRET >> 16;
+	uint16_t o = SYSCALL_INSN_WORD >> 16, n = SYSCALL_TRAP_WORD >> 16;
 
 	*at = ip + 2;
 	memcpy(old, &o, 2);
@@ -125,36 +109,10 @@ static inline void arch_syscall_trap_patch(unsigned long ip,
 	*len = 2;
 }
 
-static inline void arch_syscall_xol_fill(unsigned char *slot,
-					 unsigned long ip, int len)
-{
-	uint32_t mret = RV_INSN_MRET;
-
-	memcpy(slot, (const void *)ip, len);
-	memcpy(slot + len, &mret, 4);
-}
-
-/*
- * The trap that raised info, or 0: raised by an instruction (a positive
- * si_code; raise() and kill() send theirs with none) and the word at
- * the pc is the kit's mret.
- */
-static inline unsigned long arch_syscall_trap_ip(struct pt_regs *regs,
-						 const siginfo_t *info)
-{
-	unsigned long ip = instruction_pointer(regs);
-
-	if (info->si_code <= 0 || (ip & 1) || rv_insn_at(ip) != RV_INSN_MRET)
-		return 0;
-	return ip;
-}
-
-static inline void arch_syscall_resume(struct pt_regs *regs,
-				       unsigned long ip, unsigned long site)
-{
-	instruction_pointer_set(regs, ip);
-}
+#define arch_syscall_trap_patch arch_syscall_trap_patch
 
 #undef R
+
+#include <asm-generic/syscall_trap_word.h>
 
 #endif
