@@ -6,13 +6,15 @@
 # Suites in tests/stage<K>/ run against every stage that contains chapter K
 # (stage 1 suites also run on stages 2-4: later chapters must not break
 # earlier ones), unless the suite names its stages in a "# stages: N..."
-# line of its header (the driver's suites: stages 1 and 4, the least and
-# the most a stage composes).  Suites in tests/recordmcount/ run once per arch that
-# has HAVE_FTRACE_MCOUNT_RECORD, those in tests/docs/, tests/layout/ and
-# tests/porting/ once.  What a suite knows of an arch comes from arch/<arch>/ (see
-# tests/lib.sh).
-# Arches run side by side, J at a time (default: the number of CPUs), each
-# arch's report printed whole, in order.
+# line of its header (stage 4 composes every chapter; a suite that needs
+# no more than stages 1 and 4 says so).  Suites in tests/recordmcount/
+# run once per arch that has HAVE_FTRACE_MCOUNT_RECORD, those in
+# tests/docs/, tests/layout/ and tests/porting/ once.  What a suite knows
+# of an arch comes from arch/<arch>/ (see tests/lib.sh).
+# The work is one unit per arch and stage (and one for an arch's
+# recordmcount suites), J units side by side (default: the number of
+# CPUs), the longest first; the report is printed in arch and stage
+# order.
 # The last line is "N passed, N failed"; the exit status is non-zero when
 # anything failed.
 kit=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,7 +41,7 @@ chapters() {
 }
 
 run_suite() { # arch stage suite
-	local out=$log/$1.suite n f s t0=$SECONDS
+	local out=$log/$1.$2.suite n f s t0=$SECONDS
 	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
 	local rc=$? secs=$((SECONDS - t0))
 	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
@@ -73,70 +75,92 @@ at_stage() {
 	[ -z "$only" ] || [[ " $only " == *" $2 "* ]]
 }
 
-# One arch: its stages' suites, then recordmcount's; the report on stdout,
-# the counts left in $log/ARCH.counts.
-run_arch() { # arch
-	local a=$1 s c t stages next rc
-	# a port in progress (docs/exercises.md): without step 1 nothing can
-	# be built, one failure naming it; a later step missing is named at
-	# the end of the arch's report
-	next=$("$kit/scripts/port-status" "$a")
-	rc=$?
-	if [ $rc = 2 ]; then
-		echo "FAIL $next"
-		echo "0 1 0" >"$log/$a.counts"
-		return
-	fi
-	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
-	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
-	if [ -z "$stages" ]; then
-		echo "skip $a: no stage ${only_stage:+$only_stage }available"
-	fi
-	for s in $stages; do
-		if ! make -s -C "$kit" --no-print-directory ARCH="$a" STAGE="$s" \
-			all progs >"$log/$a.build" 2>&1; then
-			echo "FAIL $a/stage$s: build"
-			tail -20 "$log/$a.build"
-			failed=$((failed + 1))
-			continue
-		fi
+# One unit: an arch's stage (its chapters' suites) or, as stage 0, its
+# recordmcount suites.  The report goes to stdout, the counts to
+# $log/ARCH.STAGE.counts.
+run_unit() { # arch stage
+	local a=$1 s=$2 c t passed=0 failed=0 skipped=0
+	if [ "$s" = 0 ]; then
+		for t in "$kit"/tests/recordmcount/test_*.sh; do
+			[ -f "$t" ] && run_suite "$a" 0 "$t"
+		done
+	elif ! make -s -C "$kit" --no-print-directory ARCH="$a" STAGE="$s" \
+		all progs >"$log/$a.$s.build" 2>&1; then
+		echo "FAIL $a/stage$s: build"
+		tail -20 "$log/$a.$s.build"
+		failed=$((failed + 1))
+	else
 		for c in $(chapters "$s"); do
 			for t in "$kit"/tests/stage$c/test_*.sh; do
 				[ -f "$t" ] && at_stage "$t" "$s" &&
 					run_suite "$a" "$s" "$t"
 			done
 		done
-	done
-	# recordmcount's suites, for an arch that has HAVE_FTRACE_MCOUNT_RECORD
-	if [ -z "$only_stage" ] &&
-	   [ -z "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
-		print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
-		echo "skip $a/recordmcount: no HAVE_FTRACE_MCOUNT_RECORD in arch/$a/arch.mk"
-	elif [ -z "$only_stage" ]; then
-		for t in "$kit"/tests/recordmcount/test_*.sh; do
-			[ -f "$t" ] && run_suite "$a" 0 "$t"
-		done
 	fi
-	[ -n "$next" ] && echo "next $next"
-	echo "$passed $failed $skipped" >"$log/$a.counts"
+	echo "$passed $failed $skipped" >"$log/$a.$s.counts"
 }
+
+# An arch's units, after what can be said of it before any runs: a port in
+# progress (docs/exercises.md) without step 1 has none, and fails once
+# naming it; a later step missing is named at the end of its report.
+units=() order=()
+for a in $arches; do
+	next=$("$kit/scripts/port-status" "$a")
+	if [ $? = 2 ]; then
+		echo "FAIL $next" >"$log/$a.pre"
+		failed=$((failed + 1))
+		continue
+	fi
+	: >"$log/$a.pre"
+	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
+	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
+	[ -z "$stages" ] &&
+		echo "skip $a: no stage ${only_stage:+$only_stage }available" >"$log/$a.pre"
+	for s in $stages; do
+		order+=("$a $s")
+	done
+	: >"$log/$a.post"
+	if [ -n "$only_stage" ]; then
+		:
+	elif [ -z "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
+		print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
+		echo "skip $a/recordmcount: no HAVE_FTRACE_MCOUNT_RECORD in arch/$a/arch.mk" >"$log/$a.post"
+	else
+		order+=("$a 0")
+	fi
+	[ -n "$next" ] && echo "next $next" >>"$log/$a.post"
+done
+# the longest units first (stage 4 has every chapter), so that the last
+# ones to finish are short
+for s in 4 1 3 2 0; do
+	for u in "${order[@]}"; do
+		[ "${u#* }" = $s ] && units+=("$u")
+	done
+done
 
 # the host tool every arch's suites use, built once before they start
 make -s -C "$kit" --no-print-directory recordmcount >/dev/null 2>&1
 running=0
-for a in $arches; do
+for u in "${units[@]}"; do
 	if [ "$running" -ge "$jobs" ]; then
 		wait -n
 		running=$((running - 1))
 	fi
-	run_arch "$a" >"$log/$a.out" 2>&1 &
+	read -r a s <<<"$u"
+	run_unit "$a" "$s" >"$log/$a.$s.out" 2>&1 &
 	running=$((running + 1))
 done
 wait
 for a in $arches; do
-	cat "$log/$a.out"
-	read -r p f s <"$log/$a.counts" 2>/dev/null || { p=0 f=1 s=0; }
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	cat "$log/$a.pre" 2>/dev/null
+	for u in "${order[@]}"; do
+		read -r ua s <<<"$u"
+		[ "$ua" = "$a" ] || continue
+		cat "$log/$a.$s.out"
+		read -r p f k <"$log/$a.$s.counts" 2>/dev/null || { p=0 f=1 k=0; }
+		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + k))
+	done
+	cat "$log/$a.post" 2>/dev/null
 done
 # suites that need no arch (the docs, the layout, porting), once
 if [ -z "$only_stage" ]; then

@@ -1,12 +1,14 @@
 #!/bin/bash
 # Modules (chapter 4, "Modules"): shared libraries built with
-# ftrace-cc -shared -fPIC, at every stage.  A program linked against one
+# ftrace-cc -shared -fPIC.  A program linked against one
 # (modlib) and loading another a hundred times with dlopen()/dlclose()
 # (modplug) while a thread switches tracers and filters (modmain.c):
 # the same answers as the untraced build, the libraries' functions in the
 # trace, the plugin named after it has gone, its records gone with it,
 # and at stages 3-4 the kernel's ":mod:" filters and "[module]" lists.
 # An arch without HAVE_FTRACE_MODULES must refuse such a build up front.
+# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage1/src

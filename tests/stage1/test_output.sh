@@ -1,5 +1,7 @@
 #!/bin/bash
 # Chapter 1: the trace as the kernel prints it, where it goes, what it counts.
+# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 # Mask what changes from run to run, and only when its width is right:

@@ -8,8 +8,8 @@
 # And a small CMake C++ project (tests/extern/cmake-geom) with CXX=ftrace-c++:
 # a shared library (static without HAVE_FTRACE_MODULES) whose exceptions
 # cross its own traced, and under function_graph hijacked, frames.
-# stages: 1 4 (the kit as a tool: stage 1 and stage 4, which has every
-# chapter, bound what stages 2 and 3 would repeat; tests/run-tests.sh)
+# stages: 4 (the kit as a tool, at the stage that has every chapter;
+# test_ftrace_cc.sh covers the driver at stage 1 too; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/build/sources
