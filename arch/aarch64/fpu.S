@@ -12,14 +12,27 @@
  * bits, and both control registers are kept on this frame across the
  * call.  v8-v15 are callee-saved (their low 64 bits, all the ABI keeps):
  * fn keeps them itself.  v16-v31 never carry an argument or a result, and
- * any call may clobber them.  (SVE's wider z registers and its predicates
- * are outside the base procedure call standard the kit supports: a write
- * of q0-q7 here clears the bits above 128 of z0-z7, as any call may.)
+ * any call may clobber them.
+ *
+ * With SVE (a64_has_sve, sve.c) a vector result is in z0-z7, whose bits
+ * above 128 a write of q0-q7 clears, and a predicate result in p0-p3:
+ * all of them are kept too, below the fixed frame, in nine vector
+ * lengths ("addvl": the size is the CPU's).  Most slow paths are on a
+ * function's way in, where gcc has treated the mcount call as a call and
+ * keeps nothing live in these registers; but a return can be a thread's
+ * first event (a child of fork() returning from functions its parent
+ * entered), and then a result is live here.
  *
  * Registers on entry: x0 = fn, x1 = arg, x30 = the return address, sp
  * 16-byte aligned.  fn's result comes back in x0.
+ *
+ *	x29 + 160	the caller's frame
+ *	x29 + 144	FPCR, FPSR
+ *	x29 + 16	q0-q7
+ *	x29		x29, x30
+ *	x29 - 9 VL	z0-z7, then p0-p3 (with SVE only)
  */
-	.arch	armv8-a+fp+simd
+	.arch	armv8-a+fp+simd+sve
 	.text
 
 	.globl	kernel_fpu_call
@@ -33,6 +46,8 @@ kernel_fpu_call:
 	.cfi_offset x29, -160
 	.cfi_offset x30, -152
 	mov	x29, sp
+	/* the CFA from x29: sp moves by a vector-length multiple below */
+	.cfi_def_cfa_register x29
 	stp	q0, q1, [sp, #16]
 	stp	q2, q3, [sp, #48]
 	stp	q4, q5, [sp, #80]
@@ -40,18 +55,50 @@ kernel_fpu_call:
 	mrs	x16, fpcr
 	mrs	x17, fpsr
 	stp	x16, x17, [sp, #144]
-	mov	x16, x0
+	adrp	x16, a64_has_sve
+	ldr	x16, [x16, :lo12:a64_has_sve]
+	cbz	x16, 1f
+	addvl	sp, sp, #-9		// keeps sp 16-byte aligned: VL is
+	str	z0, [sp, #0, mul vl]	// a multiple of 16 bytes
+	str	z1, [sp, #1, mul vl]
+	str	z2, [sp, #2, mul vl]
+	str	z3, [sp, #3, mul vl]
+	str	z4, [sp, #4, mul vl]
+	str	z5, [sp, #5, mul vl]
+	str	z6, [sp, #6, mul vl]
+	str	z7, [sp, #7, mul vl]
+	str	p0, [sp, #64, mul vl]	// a predicate is VL / 8: the
+	str	p1, [sp, #65, mul vl]	// eighth vector length
+	str	p2, [sp, #66, mul vl]
+	str	p3, [sp, #67, mul vl]
+1:	mov	x16, x0
 	mov	x0, x1
 	blr	x16
-	ldp	x16, x17, [sp, #144]	// fn's result stays in x0
+	ldp	x16, x17, [x29, #144]	// fn's result stays in x0
 	msr	fpcr, x16
 	msr	fpsr, x17
-	ldp	q0, q1, [sp, #16]
-	ldp	q2, q3, [sp, #48]
-	ldp	q4, q5, [sp, #80]
-	ldp	q6, q7, [sp, #112]
+	ldp	q0, q1, [x29, #16]
+	ldp	q2, q3, [x29, #48]
+	ldp	q4, q5, [x29, #80]
+	ldp	q6, q7, [x29, #112]
+	adrp	x16, a64_has_sve
+	ldr	x16, [x16, :lo12:a64_has_sve]
+	cbz	x16, 2f
+	ldr	z0, [sp, #0, mul vl]	// after the q loads, which cleared
+	ldr	z1, [sp, #1, mul vl]	// the bits above 128
+	ldr	z2, [sp, #2, mul vl]
+	ldr	z3, [sp, #3, mul vl]
+	ldr	z4, [sp, #4, mul vl]
+	ldr	z5, [sp, #5, mul vl]
+	ldr	z6, [sp, #6, mul vl]
+	ldr	z7, [sp, #7, mul vl]
+	ldr	p0, [sp, #64, mul vl]
+	ldr	p1, [sp, #65, mul vl]
+	ldr	p2, [sp, #66, mul vl]
+	ldr	p3, [sp, #67, mul vl]
+2:	mov	sp, x29
 	ldp	x29, x30, [sp], #160
-	.cfi_def_cfa_offset 0
+	.cfi_def_cfa sp, 0
 	.cfi_restore x29
 	.cfi_restore x30
 	ret

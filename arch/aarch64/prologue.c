@@ -21,6 +21,12 @@
  *	sub	sp, sp, #N
  *	stp	x29, x30, [sp, #M]
  *	add	x29, sp, #M
+ *   a function with SVE arguments or results: their save area first, a
+ *   multiple of the vector length VL, which only the CPU knows
+ *	addvl	sp, sp, #-N			(N * VL bytes)
+ *	sub	sp, sp, #M
+ *	stp	x29, x30, [sp]
+ *	mov	x29, sp
  * each maybe after "paciasp" (-mbranch-protection) and followed by the
  * callee-saved register stores.  In every shape the traced function
  * returns with sp = its sp at entry, which is not x29 plus anything fixed:
@@ -34,8 +40,12 @@
 #include <linux/ftrace.h>
 #include <asm/prologue.h>
 
-/* from the site back to "mov x29, sp": -O0 stores up to 8 arguments */
-#define FP_SCAN_MAX		64
+/*
+ * from the site back to "mov x29, sp": -O0 stores up to 8 arguments; a
+ * function with SVE arguments saves z8-z23 and p4-p15 and, at -O0, its
+ * vector arguments first (66 instructions for eight of them)
+ */
+#define FP_SCAN_MAX		128
 /* from "mov x29, sp" back to the function's first instruction */
 #define PROLOGUE_SCAN_MAX	16
 
@@ -62,10 +72,32 @@
 #define INSN_HINT		0xd503201f
 #define INSN_PACIASP		0xd503233f
 #define INSN_PACIBSP		0xd503237f
+#define ADDVL_SP_MASK		0xfffff81f	/* addvl/addpl sp, sp, #imm6 */
+#define INSN_ADDVL_SP		0x043f501f
+#define INSN_ADDPL_SP		0x047f501f
 
 static __event_path long simm7_x8(uint32_t insn)
 {
 	return (long)((int32_t)(insn << 10) >> 25) * 8;
+}
+
+/* addvl/addpl's signed immediate, in vector (predicate) lengths */
+static __event_path long simm6(uint32_t insn)
+{
+	return (int32_t)(insn << 21) >> 26;
+}
+
+/*
+ * SVE's vector length in bytes, "rdvl x0, #1" (the runtime is built for
+ * the base architecture, so the word itself).  Only asked after an addvl
+ * or addpl has run, so the CPU has SVE.
+ */
+static __event_path unsigned long sve_vl(void)
+{
+	register unsigned long x0 __asm__("x0");
+
+	__asm__ __volatile__(".inst 0x04bf5020" : "=r"(x0));
+	return x0;
 }
 
 /*
@@ -100,6 +132,7 @@ __event_path int a64_frame_decode(unsigned long site, struct a64_frame *f)
 {
 	const uint32_t *p = (const uint32_t *)site;
 	unsigned long alloc = 0;
+	long vls = 0;		/* and vls * VL / 8 bytes (addvl, addpl) */
 	long at_fp;		/* sp at "mov x29" = x29 - at_fp */
 	int k, record = 0;
 
@@ -146,6 +179,10 @@ __event_path int a64_frame_decode(unsigned long site, struct a64_frame *f)
 		} else if ((insn & MOVZ_MASK) == INSN_MOVZ_X ||
 			   (insn & MOVZ_MASK) == INSN_MOVK_X) {
 			/* the constant of a "sub sp, sp, Xm" (reg_const()) */
+		} else if ((insn & ADDVL_SP_MASK) == INSN_ADDVL_SP) {
+			vls -= simm6(insn) * 8;
+		} else if ((insn & ADDVL_SP_MASK) == INSN_ADDPL_SP) {
+			vls -= simm6(insn);
 		} else if (insn == INSN_PACIASP || insn == INSN_PACIBSP) {
 			f->signed_ra = 1;
 		} else if ((insn & HINT_MASK) == INSN_HINT) {
@@ -156,6 +193,8 @@ __event_path int a64_frame_decode(unsigned long site, struct a64_frame *f)
 	}
 	if (!record || k > PROLOGUE_SCAN_MAX)
 		return -1;
+	if (vls)
+		alloc += vls * (long)(sve_vl() / 8);
 	f->entry_off = alloc - at_fp;
 	return 0;
 }

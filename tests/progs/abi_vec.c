@@ -2,20 +2,24 @@
 /*
  * Vector arguments and return values, in the registers the arch's ABI
  * passes them in (x86_64: ymm0-7 and zmm0-7; aarch64 and ARM: the NEON
- * q/v registers): the checks themselves are the arch's, in
- * arch/<arch>/tests/abi_vec.h, each a function that calls a traced
- * function with every vector argument register in use, or one that
- * returns a vector, and compares the result with check().
+ * q/v registers, and aarch64's SVE z0-z7 and p0-p3): the checks
+ * themselves are the arch's, in arch/<arch>/tests/abi_vec.h, each a
+ * function that calls a traced function with every vector argument
+ * register in use, or one that returns a vector, and compares the result
+ * with check(), under the traced function's name.
  *
  * Each check runs as the FIRST traced call of a fresh thread (the
  * thread's first event is where the tracer does the most work: it claims
- * a buffer, calls into the C library), again as a later call, and once in
- * main.  It prints one line per check and exits 1 if any value is wrong;
+ * a buffer, calls into the C library), again as a later call, once in
+ * main, and once as the first call of a child of fork() (whose buffers
+ * are its own, claimed anew).  It prints one line per check and exits 1 if any value is wrong;
  * a check this CPU cannot run, or an arch whose ABI passes no vectors in
  * registers, prints a "skip:" line saying why.
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define noinline	__attribute__((noipa))
 /* thread start routines: not traced, so the vector call is the first event */
@@ -86,6 +90,26 @@ untraced static void *first_then_later(void *arg)
 	return NULL;
 }
 
+/* the check in a child of fork(), its first traced call there */
+untraced static void in_child(const struct vec_check *c)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		c->run("child");
+		fflush(stdout);
+		_exit(bad);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st)) {
+		printf("child failed\n");
+		bad = 1;
+	}
+}
+
 int main(void)
 {
 	const struct vec_check *c;
@@ -102,6 +126,7 @@ int main(void)
 			bad = 1;
 		}
 		c->run("main");
+		in_child(c);
 	}
 	return bad;
 }

@@ -82,6 +82,19 @@ test_vector_args_and_returns() {
 		assertFalse "abi_vec$l: no wrong value" \
 			"grep -q WRONG '$TMPD/abi_vec$l'.*"
 	done
+	# each check is named after the traced function it calls: that
+	# function is in the trace (under the graph tracer, hijacked rather
+	# than left alone with a line on stderr)
+	local f t
+	for l in $LEVELS; do
+		for f in $(awk '$2 == "main" { print $1 }' "$TMPD/abi_vec$l.ref"); do
+			for t in $TRACERS; do
+				grep -Eq " $f(\.[0-9a-z_.]+)?(\(\)| <-)" \
+					"$TMPD/abi_vec$l.$t"
+				assertTrue "abi_vec$l $t traced $f" $?
+			done
+		done
+	done
 	# the arch's ABI has no vector registers: nothing to check
 	grep -q '^skip: no vector ABI' "$TMPD/abi_vec-O2.ref" && startSkipping
 	assertTrue "abi_vec checked a vector value in a new thread" \
