@@ -5,6 +5,9 @@
 # changes, and stays invisible to the program: its sleeping threads see no
 # EINTR (with the default method), its own signal handlers run traced
 # code during a change, it owns every signal, and it may fork meanwhile.
+# stages: 3 (the patching is all chapter 4's; stage 4 adds ftrace_graph_call,
+# which tests/stage4/test_dyn_graph.sh changes with every method and under
+# threads; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 . "$KIT/arch/$ARCH/tests/dyn_site.sh"
 . "$KIT/tests/stage3/dynctl.sh"

@@ -152,7 +152,7 @@ check_graph_lines() {
 	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
 	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
 	assertEquals "malformed lines" "" "$(grep -Ev \
-		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+\.[0-9]+ us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
+		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+(\.[0-9]+)? us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
 		"$TMPD/lines" | head -3)"
 	assertEquals "balanced per thread" "" "$(awk '
 		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
