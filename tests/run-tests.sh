@@ -120,13 +120,13 @@ for a in $arches; do
 		order+=("$a $s")
 	done
 	: >"$log/$a.post"
-	if [ -n "$only_stage" ]; then
-		:
-	elif [ -z "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
-		print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
-		echo "skip $a/recordmcount: no HAVE_FTRACE_MCOUNT_RECORD in arch/$a/arch.mk" >"$log/$a.post"
-	else
-		order+=("$a 0")
+	if [ -z "$only_stage" ]; then
+		if [ -n "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
+			print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
+			order+=("$a 0")
+		else
+			echo "skip $a/recordmcount: no HAVE_FTRACE_MCOUNT_RECORD in arch/$a/arch.mk" >"$log/$a.post"
+		fi
 	fi
 	[ -n "$next" ] && echo "next $next" >>"$log/$a.post"
 done

@@ -81,9 +81,9 @@ kernel_fpu_call:
 	ldp	q2, q3, [x29, #48]
 	ldp	q4, q5, [x29, #80]
 	ldp	q6, q7, [x29, #112]
-	adrp	x16, a64_has_sve
-	ldr	x16, [x16, :lo12:a64_has_sve]
-	cbz	x16, 2f
+	mov	x16, sp			// below x29 only if the z registers
+	cmp	x16, x29		// were saved
+	b.eq	2f
 	ldr	z0, [sp, #0, mul vl]	// after the q loads, which cleared
 	ldr	z1, [sp, #1, mul vl]	// the bits above 128
 	ldr	z2, [sp, #2, mul vl]

@@ -12,9 +12,10 @@
  * fork() (whose buffers are its own, claimed anew), then as the FIRST
  * traced call of a fresh thread (the thread's first event is where the
  * tracer does the most work: it claims a buffer, calls into the C
- * library) and again as a later call there.  It prints one line per check and exits 1 if any value is wrong;
- * a check this CPU cannot run, or an arch whose ABI passes no vectors in
- * registers, prints a "skip:" line saying why.
+ * library) and again as a later call there.  It prints one line per
+ * check and exits 1 if any value is wrong; a check this CPU cannot run,
+ * or an arch whose ABI passes no vectors in registers, prints a "skip:"
+ * line saying why.
  */
 #include <pthread.h>
 #include <stdio.h>
