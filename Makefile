@@ -88,7 +88,13 @@ STAGE_DIRS-$(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_DYNAMIC_FTRACE)) += sta
 # CONFIG_ switches
 SRC_DIRS := $(STAGE_DIRS-y) lib extras arch/$(ARCH)
 
-O	:= build/$(ARCH)/stage$(STAGE)$(if $(CONFIG_FTRACED),-ftraced)
+# CONFIG_PIE=y (ftrace-cc -pie): a position-independent executable's
+# runtime, built -fPIE apart in build/<arch>/stage<N>-pie, and traced code
+# compiled -fPIE and linked -pie.  Only where the arch patches
+# position-independent sites (HAVE_FTRACE_MODULES): a PIE's own code has
+# them (elsewhere ftrace-cc refuses -pie, and this is the plain runtime).
+override CONFIG_PIE := $(if $(HAVE_FTRACE_MODULES),$(CONFIG_PIE))
+O	:= build/$(ARCH)/stage$(STAGE)$(if $(CONFIG_FTRACED),-ftraced)$(if $(CONFIG_PIE),-pie)
 LIB	:= $(O)/libftrace.a
 
 CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
@@ -101,13 +107,18 @@ CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # arch.mk; linux/event_path.h says why): an object whose slow paths need
 # them takes the flag out with CFLAGS_REMOVE_<obj>.o in its Kbuild, as the
 # kernel's do, and holds nothing of the event path.
+# The arch's code flags, or for a PIE those without the non-PIC ones
+# (ARCH_NOPIC_CFLAGS) and with what PIC needs (ARCH_PIC_CFLAGS) and -fPIE.
+CODE_CFLAGS := $(if $(CONFIG_PIE),$(filter-out $(ARCH_NOPIC_CFLAGS), \
+	$(ARCH_CFLAGS)) $(ARCH_PIC_CFLAGS) -fPIE,$(ARCH_CFLAGS))
 KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -std=gnu11 \
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
-	$(ARCH_CFLAGS) $(CC_FLAGS_NO_FPU)
+	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
-TRACE_CFLAGS := -pg $(ARCH_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
+TRACE_CFLAGS := -pg $(CODE_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
 	-I$(KIT)/arch/$(ARCH)/include
-TRACE_LDFLAGS := $(ARCH_LDFLAGS)
+TRACE_LDFLAGS := $(if $(CONFIG_PIE),$(filter-out -no-pie, \
+	$(ARCH_LDFLAGS)) -pie,$(ARCH_LDFLAGS))
 # The executable exports its mcount to every shared library it loads, so a
 # library built with -pg calls the kit's, not the C library's (the kernel's
 # modules are linked against the kernel's own symbols), and the hooks a

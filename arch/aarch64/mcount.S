@@ -261,7 +261,7 @@ ftrace_graph_caller:
  * that starts inside it (a signal) ends there.
  */
 	.cfi_startproc
-	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_personality FTRACE_PERSONALITY_ENC, ftrace_graph_personality
 	.cfi_def_cfa sp, 0
 	.cfi_same_value x30
 	nop

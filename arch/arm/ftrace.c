@@ -399,7 +399,12 @@ static int arm_convert_site(struct module *mod, struct dyn_ftrace *rec)
 		call = arm_call_insn(rec->ip, MCOUNT_ADDR);
 		return (call ? arm_patch(rec->ip, call, call) : 0) ?: -EINVAL;
 	}
-	call = arm_site_call(rec, MCOUNT_ADDR) ?: arm_module_call(mod, rec);
+	/*
+	 * A library's site goes through its PLT even where a direct call
+	 * would reach the program's mcount (a PIE is mapped among the
+	 * libraries): the PLT call is looked for first.
+	 */
+	call = arm_module_call(mod, rec) ?: arm_site_call(rec, MCOUNT_ADDR);
 	if (!call || !arm_site_call(rec, FTRACE_ADDR))
 		return -EINVAL;
 	if (rec->arch.kind == ARM_SITE_THUMB) {

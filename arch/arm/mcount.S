@@ -56,11 +56,21 @@
 
 /*
  * reg = &sym, or reg = the word at sym: movw/movt reach any address in two
- * instructions and need no literal pool next to the code.
+ * instructions and need no literal pool next to the code.  A PIE's runtime
+ * (CONFIG_PIE, built -fPIE: gcc's __PIC__) has no link-time address, so
+ * there they hold sym's distance from the add, which adds pc (the add's
+ * own address + 8 in ARM state).
  */
 	.macro	mov_addr, reg, sym
+#ifdef __PIC__
+	movw	\reg, #:lower16:(\sym - (.Lpc\@ + 8))
+	movt	\reg, #:upper16:(\sym - (.Lpc\@ + 8))
+.Lpc\@:
+	add	\reg, \reg, pc
+#else
 	movw	\reg, #:lower16:\sym
 	movt	\reg, #:upper16:\sym
+#endif
 	.endm
 
 	.macro	ldr_word, reg, sym

@@ -371,7 +371,7 @@ _mcount_end:
  * body has no unwind entry: a walk that starts inside it ends there.
  */
 	.cfi_startproc
-	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_personality FTRACE_PERSONALITY_ENC, ftrace_graph_personality
 	.cfi_def_cfa $sp, 0
 	.cfi_same_value $31
 	nop

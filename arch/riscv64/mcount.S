@@ -282,7 +282,7 @@ ftrace_graph_caller:
  */
 	.balign	4
 	.cfi_startproc
-	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_personality FTRACE_PERSONALITY_ENC, ftrace_graph_personality
 	.cfi_def_cfa sp, 0
 	.cfi_same_value ra
 	nop

@@ -49,6 +49,21 @@
 	leaq	FREGS(%rbp), %rcx	/* arg 4: fregs, SAVE_ARGS's area */
 .endm
 
+/*
+ * "cmpq $sym, mem": sym's address as an immediate.  A PIE's runtime
+ * (CONFIG_PIE, built -fPIE: gcc's __PIC__) has no link-time address to put
+ * there, so it takes sym %rip-relative into %r11 first: no argument is
+ * passed in %r11 and no call keeps it (the loader's PLT stubs clobber it).
+ */
+.macro CMP_ADDR sym, mem
+#ifdef __PIC__
+	leaq	\sym(%rip), %r11
+	cmpq	%r11, \mem
+#else
+	cmpq	$\sym, \mem
+#endif
+.endm
+
 	EVENT_PATH_TEXT
 
 /*
@@ -76,13 +91,13 @@ mcount:
 	 * straight line to "ret" so that with no tracer a call costs a few
 	 * loads, compares and not-taken branches.
 	 */
-	cmpq	$ftrace_stub, MCOUNT_TRACE_FUNCTION(%rip)
+	CMP_ADDR ftrace_stub, MCOUNT_TRACE_FUNCTION(%rip)
 	jne	trace
 .Lcheck_graph:
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	cmpq	$ftrace_stub, ftrace_graph_return(%rip)
+	CMP_ADDR ftrace_stub, ftrace_graph_return(%rip)
 	jne	ftrace_graph_caller
-	cmpq	$ftrace_graph_entry_stub, ftrace_graph_entry(%rip)
+	CMP_ADDR ftrace_graph_entry_stub, ftrace_graph_entry(%rip)
 	jne	ftrace_graph_caller
 #endif
 	ret
@@ -213,7 +228,7 @@ ftrace_graph_caller:
  * that starts inside it (a signal) ends there.
  */
 	.cfi_startproc
-	.cfi_personality 0x0, ftrace_graph_personality
+	.cfi_personality FTRACE_PERSONALITY_ENC, ftrace_graph_personality
 	.cfi_def_cfa %rsp, 0
 	.cfi_same_value 16
 	nop

@@ -429,4 +429,19 @@ static inline int ftrace_graph_wants(unsigned long selfpc)
 #endif
 
 #endif /* __ASSEMBLY__ */
+
+#ifdef __ASSEMBLY__
+/*
+ * How return_to_handler's unwind entry (each arch's mcount.S) encodes its
+ * personality routine, ftrace_graph_personality: its address as it is
+ * (DW_EH_PE_absptr), or in a PIE's runtime (built -fPIE: gcc's __PIC__),
+ * which has no link-time address, as a 4-byte offset from the entry
+ * itself (DW_EH_PE_pcrel | DW_EH_PE_sdata4), with no text relocation.
+ */
+#ifdef __PIC__
+#define FTRACE_PERSONALITY_ENC	0x1b
+#else
+#define FTRACE_PERSONALITY_ENC	0x0
+#endif
+#endif
 #endif /* _LINUX_FTRACE_H */

@@ -6,6 +6,8 @@
 # the same answers as the untraced build, the libraries' functions in the
 # trace, the plugin named after it has gone, its records gone with it,
 # and at stages 3-4 the kernel's ":mod:" filters and "[module]" lists.
+# The same program as a PIE (-pie: its own sites are position-independent
+# too, and it is mapped among its libraries).
 # An arch without HAVE_FTRACE_MODULES must refuse such a build up front.
 # stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
@@ -29,6 +31,9 @@ oneTimeSetUp() {
 		fcc -$o -shared -fPIC -o "$TMPD/$o/libmodplug.so" \
 			"$src/modplug.c" &&
 		fcc -$o -o "$TMPD/$o/modmain" "$src/modmain.c" \
+			-L"$TMPD/$o" -lmodlib -Wl,-rpath,"$TMPD/$o" \
+			-lpthread >"$TMPD/cc.log" 2>&1 &&
+		fcc -$o -pie -o "$TMPD/$o/modmain-pie" "$src/modmain.c" \
 			-L"$TMPD/$o" -lmodlib -Wl,-rpath,"$TMPD/$o" \
 			-lpthread >"$TMPD/cc.log" 2>&1 ||
 			{ cat "$TMPD/cc.log"; fail "ftrace-cc -$o"; }
@@ -54,23 +59,30 @@ test_refused_without_modules() {
 	assertFalse "no output file" "[ -e '$TMPD/refused.so' ]"
 }
 
+# linked_run NAME PROGRAM: PROGRAM (a build of modmain) run alone and
+# traced into $TMPD/NAME: the untraced output, modlib's functions under
+# their callers
+linked_run() {
+	local t=$TMPD/$1
+	trace_run "$t" "$2"
+	assertEquals "$1: exit" 0 $?
+	assertEquals "$1: output" "walk 145" "$(cat "$t.stdout")"
+	assertEquals "$1: quiet" "" "$(cat "$t.stderr")"
+	assertEquals "$1: modlib_step <-modlib_walk" 10 \
+		"$(fn_edges "$t" | grep -c ' modlib_step <-modlib_walk$')"
+	assertTrue "$1: modlib_walk <-main" \
+		"fn_edges '$t' | grep -q ' modlib_walk <-main$'"
+	# the C library's caller of main has no symbol: its object is named
+	assertTrue "$1: main <-libc.so.6+0x..." \
+		"fn_edges '$t' | grep -q ' main <-libc\.so\.6+0x[0-9a-f]*$'"
+}
+
 test_linked_library_traced() {
 	[ -n "$MODULES" ] || { startSkipping; return; }
-	local o want
-	want=$(run_target "$TMPD/plain/modmain")
-	assertEquals "walk 145" "$want"
+	local o
+	assertEquals "walk 145" "$(run_target "$TMPD/plain/modmain")"
 	for o in O2 O0; do
-		trace_run "$TMPD/t.$o" "$TMPD/$o/modmain"
-		assertEquals "-$o: exit" 0 $?
-		assertEquals "-$o: output" "$want" "$(cat "$TMPD/t.$o.stdout")"
-		assertEquals "-$o: quiet" "" "$(cat "$TMPD/t.$o.stderr")"
-		assertEquals "-$o: modlib_step <-modlib_walk" 10 \
-			"$(fn_edges "$TMPD/t.$o" | grep -c ' modlib_step <-modlib_walk$')"
-		assertTrue "-$o: modlib_walk <-main" \
-			"fn_edges '$TMPD/t.$o' | grep -q ' modlib_walk <-main$'"
-		# the C library's caller of main has no symbol: its object is named
-		assertTrue "-$o: main <-libc.so.6+0x..." \
-			"fn_edges '$TMPD/t.$o' | grep -q ' main <-libc\.so\.6+0x[0-9a-f]*$'"
+		linked_run "t.$o" "$TMPD/$o/modmain"
 	done
 }
 
@@ -107,6 +119,33 @@ rounds 100 total 209900" "$want"
 		assertTrue "-$o: plugin_inner <-plugin_entry" \
 			"fn_edges '$TMPD/d.$o' | grep -q ' plugin_inner <-plugin_entry$'"
 	done
+}
+
+test_pie_program_with_libraries() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o want plug
+	want=$(run_target "$TMPD/plain/modmain" "$TMPD/plain/libmodplug.so" \
+		100 switch)
+	for o in O2 O0; do
+		assertTrue "-$o: a PIE" \
+			"readelf -h '$TMPD/$o/modmain-pie' | grep -q 'Type: *DYN'"
+		linked_run "e.$o" "$TMPD/$o/modmain-pie"
+		plug=$TMPD/$o/libmodplug.so
+		trace_run "$TMPD/f.$o" "$TMPD/$o/modmain-pie" "$plug" 100 switch
+		assertEquals "-$o: dlopen exit" 0 $?
+		assertEquals "-$o: dlopen output" "$want" \
+			"$(cat "$TMPD/f.$o.stdout")"
+		assertEquals "-$o: dlopen quiet" "" "$(cat "$TMPD/f.$o.stderr")"
+		assertTrue "-$o: plugin_inner <-plugin_entry" \
+			"fn_edges '$TMPD/f.$o' | grep -q ' plugin_inner <-plugin_entry$'"
+	done
+	# the program's own functions are the core's, as in a non-PIE
+	[ -n "$DYN" ] || return 0
+	FTRACE_CAT=available_filter_functions run_target \
+		"$TMPD/O2/modmain-pie" >"$TMPD/pielist"
+	assertTrue "PIE: main, no library" "grep -qx 'main' '$TMPD/pielist'"
+	assertTrue "PIE: modlib_walk [libmodlib]" \
+		"grep -qx 'modlib_walk \[libmodlib\]' '$TMPD/pielist'"
 }
 
 # A process killed while a plugin is loaded: its spool still names the
