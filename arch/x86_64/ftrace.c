@@ -40,8 +40,8 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  *	e8 <rel32>		0f 1f 44 00 00		e8 <rel32>
  *	call mcount		nopl 0x0(%rax,%rax,1)	call ftrace_caller
  *
- *  X86_SITE_PIC6 (-fPIC: a shared library's code, or a PIC object in
- *  the program)
+ *  X86_SITE_PIC6 (-fPIC/-fPIE: a shared library's code, a PIE's, or a
+ *  PIC object in the program)
  *	ff 15 <disp32>		66 0f 1f 44 00 00	67 e8 <rel32>
  *	call *mcount@GOTPCREL(%rip)			addr32 call
  *	(or 67 e8 <rel32>: ld made the call direct when mcount was in the

@@ -87,9 +87,10 @@ ftrace_stub:
 	.type	mcount, @function
 mcount:
 	/*
-	 * The fast path: compares only, no register touched.  It stays a
-	 * straight line to "ret" so that with no tracer a call costs a few
-	 * loads, compares and not-taken branches.
+	 * The fast path: compares only, no register touched (in a PIE's
+	 * runtime, %r11 alone: CMP_ADDR).  It stays a straight line to
+	 * "ret" so that with no tracer a call costs a few loads, compares
+	 * and not-taken branches.
 	 */
 	CMP_ADDR ftrace_stub, MCOUNT_TRACE_FUNCTION(%rip)
 	jne	trace

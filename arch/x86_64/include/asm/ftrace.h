@@ -43,8 +43,10 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
  * Chapter 4.  The site gcc emits is the call itself, and the __mcount_loc
  * table (recordmcount) holds the address of its first byte: rec->ip is
  * the address to patch, nothing to adjust.  -fno-pie code calls mcount
- * with the 5-byte "e8 rel32"; -fPIC code (a shared library) with the
- * 6-byte "ff 15 disp32" through the GOT (arch/x86_64/ftrace.c).
+ * with the 5-byte "e8 rel32"; -fPIC code (a shared library) and -fPIE
+ * code (a PIE) with the 6-byte "ff 15 disp32" through the GOT, which ld
+ * makes "67 e8 rel32" where mcount is in the same link
+ * (arch/x86_64/ftrace.c).
  */
 void mcount(void);
 #define MCOUNT_ADDR		((unsigned long)mcount)
