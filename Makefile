@@ -107,10 +107,14 @@ CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # arch.mk; linux/event_path.h says why): an object whose slow paths need
 # them takes the flag out with CFLAGS_REMOVE_<obj>.o in its Kbuild, as the
 # kernel's do, and holds nothing of the event path.
-# The arch's code flags, or for a PIE those without the non-PIC ones
-# (ARCH_NOPIC_CFLAGS) and with what PIC needs (ARCH_PIC_CFLAGS) and -fPIE.
-CODE_CFLAGS := $(if $(CONFIG_PIE),$(filter-out $(ARCH_NOPIC_CFLAGS), \
-	$(ARCH_CFLAGS)) $(ARCH_PIC_CFLAGS) -fPIE,$(ARCH_CFLAGS))
+# $(call pic-cflags,FLAGS,MORE): the position-independent variant of
+# FLAGS, without the arch's flags that make code non-PIC
+# (ARCH_NOPIC_CFLAGS), with what PIC needs there (ARCH_PIC_CFLAGS) and MORE
+# (-fPIC, -fPIE).
+pic-cflags = $(filter-out $(ARCH_NOPIC_CFLAGS),$(1)) $(ARCH_PIC_CFLAGS) $(2)
+# The arch's code flags, or a PIE's variant of them.
+CODE_CFLAGS := $(if $(CONFIG_PIE),$(call pic-cflags,$(ARCH_CFLAGS),-fPIE), \
+	$(ARCH_CFLAGS))
 KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -std=gnu11 \
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
 	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
@@ -126,10 +130,8 @@ TRACE_LDFLAGS := $(if $(CONFIG_PIE),$(filter-out -no-pie, \
 TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
 	-Wl,--dynamic-list=$(abspath $(O)/dynamic-list) -lpthread
 # What a position-independent traced object (-fPIC, a shared library) is
-# compiled with: the arch's flags without the ones that make code non-PIC
-# (ARCH_NOPIC_CFLAGS), plus what PIC needs there (ARCH_PIC_CFLAGS).
-TRACE_PIC_CFLAGS := $(filter-out $(ARCH_NOPIC_CFLAGS),$(TRACE_CFLAGS)) \
-	$(ARCH_PIC_CFLAGS) -fPIC
+# compiled with.
+TRACE_PIC_CFLAGS := $(call pic-cflags,$(TRACE_CFLAGS),-fPIC)
 
 # Collect obj-y from every Kbuild file of this configuration.
 # A Kbuild's mod-y: objects linked into every traced shared library
@@ -260,8 +262,7 @@ $(O)/dynamic-list: Makefile
 $(O)/ftrace_module.o: $(MODULE_OBJS)
 	$(LD) -r -o $@ $^
 
-MODULE_CFLAGS := $(filter-out $(ARCH_NOPIC_CFLAGS),$(KIT_CFLAGS)) \
-	$(ARCH_PIC_CFLAGS) -fPIC -fvisibility=hidden
+MODULE_CFLAGS := $(call pic-cflags,$(KIT_CFLAGS),-fPIC -fvisibility=hidden)
 $(O)/mod/%.o: %.c $(O)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(MODULE_CFLAGS) -MMD -MP -c $< -o $@

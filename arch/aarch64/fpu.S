@@ -33,6 +33,21 @@
  *	x29 - 9 VL	z0-z7, then p0-p3 (with SVE only)
  */
 	.arch	armv8-a+fp+simd+sve
+
+/*
+ * "op" (str or ldr) z0-z7 and p0-p3 at sp, in the nine vector lengths
+ * addvl made room for: z registers one VL apart, then the predicates,
+ * each VL / 8, from the eighth VL on (slot 64 in predicate lengths).
+ */
+	.macro	sve_result_regs, op
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	z\n, [sp, #\n, mul vl]
+	.endr
+	.irp	n, 0, 1, 2, 3
+	\op	p\n, [sp, #(64 + \n), mul vl]
+	.endr
+	.endm
+
 	.text
 
 	.globl	kernel_fpu_call
@@ -59,18 +74,7 @@ kernel_fpu_call:
 	ldr	x16, [x16, :lo12:a64_has_sve]
 	cbz	x16, 1f
 	addvl	sp, sp, #-9		// keeps sp 16-byte aligned: VL is
-	str	z0, [sp, #0, mul vl]	// a multiple of 16 bytes
-	str	z1, [sp, #1, mul vl]
-	str	z2, [sp, #2, mul vl]
-	str	z3, [sp, #3, mul vl]
-	str	z4, [sp, #4, mul vl]
-	str	z5, [sp, #5, mul vl]
-	str	z6, [sp, #6, mul vl]
-	str	z7, [sp, #7, mul vl]
-	str	p0, [sp, #64, mul vl]	// a predicate is VL / 8: the
-	str	p1, [sp, #65, mul vl]	// eighth vector length
-	str	p2, [sp, #66, mul vl]
-	str	p3, [sp, #67, mul vl]
+	sve_result_regs str		// a multiple of 16 bytes
 1:	mov	x16, x0
 	mov	x0, x1
 	blr	x16
@@ -84,18 +88,8 @@ kernel_fpu_call:
 	mov	x16, sp			// below x29 only if the z registers
 	cmp	x16, x29		// were saved
 	b.eq	2f
-	ldr	z0, [sp, #0, mul vl]	// after the q loads, which cleared
-	ldr	z1, [sp, #1, mul vl]	// the bits above 128
-	ldr	z2, [sp, #2, mul vl]
-	ldr	z3, [sp, #3, mul vl]
-	ldr	z4, [sp, #4, mul vl]
-	ldr	z5, [sp, #5, mul vl]
-	ldr	z6, [sp, #6, mul vl]
-	ldr	z7, [sp, #7, mul vl]
-	ldr	p0, [sp, #64, mul vl]
-	ldr	p1, [sp, #65, mul vl]
-	ldr	p2, [sp, #66, mul vl]
-	ldr	p3, [sp, #67, mul vl]
+	sve_result_regs ldr		// after the q loads, which cleared
+					// the bits above 128
 2:	mov	sp, x29
 	ldp	x29, x30, [sp], #160
 	.cfi_def_cfa sp, 0
