@@ -9,13 +9,16 @@
  * objects (linux/trace_spool.h).  dlclose(): a library about to go is read
  * for names first (linux/kallsyms.h), so that the trace written after it
  * has gone still names its functions.  With system-call events, the
- * objects it brought get their traps (trace/syscall.h).  At stages 3 and 4 a traced
- * library's own ftrace_module_init()/ftrace_release_mod() do the same,
- * also for a library that another library loads.
+ * objects it brought get their traps (trace/syscall.h).  At stages 3 and
+ * 4 a traced library's own ftrace_module_init()/ftrace_release_mod() do
+ * the same, also for a library that another library loads, and a -pg
+ * library that is no module (not built by ftrace-cc) is said once
+ * (linux/module.h).
  */
 #include <dlfcn.h>
 #include <link.h>
 #include <linux/kallsyms.h>
+#include <linux/module.h>
 #include <linux/trace_spool.h>
 #include <trace/syscall.h>
 
@@ -40,8 +43,10 @@ void *__wrap_dlopen(const char *file, int mode)
 	if (lm)
 		spool_add_object(lm->l_name, lm->l_addr);
 	/* the C library's objects it brought get their traps */
-	if (handle)
+	if (handle) {
 		syscall_trap_rescan();
+		ftrace_report_unrecorded_mods();
+	}
 	return handle;
 }
 

@@ -74,32 +74,46 @@ static int in_file(size_t size, ElfW(Off) off, size_t len)
 	return off <= size && len <= size - off;
 }
 
+/*
+ * Symbol table section sh: its *n symbols, and its string table (*strsz
+ * bytes, the last a NUL) in *str; NULL when either lies outside the file.
+ */
+static const ElfW(Sym) *sym_table(const char *map, size_t size,
+				  const ElfW(Shdr) *sh,
+				  const ElfW(Shdr) *shdrs, unsigned int shnum,
+				  size_t *n, const char **str, size_t *strsz)
+{
+	const ElfW(Shdr) *strsh;
+
+	if (sh->sh_link >= shnum || sh->sh_entsize != sizeof(ElfW(Sym)) ||
+	    !in_file(size, sh->sh_offset, sh->sh_size))
+		return NULL;
+	strsh = &shdrs[sh->sh_link];
+	if (!in_file(size, strsh->sh_offset, strsh->sh_size) ||
+	    !strsh->sh_size || map[strsh->sh_offset + strsh->sh_size - 1])
+		return NULL;
+	*n = sh->sh_size / sizeof(ElfW(Sym));
+	*str = map + strsh->sh_offset;
+	*strsz = strsh->sh_size;
+	return (const ElfW(Sym) *)(map + sh->sh_offset);
+}
+
 /* Add the function symbols of one symbol table section. */
 static void load_symtab(const char *map, size_t size, const ElfW(Shdr) *sh,
 			const ElfW(Shdr) *shdrs, unsigned int shnum,
 			unsigned long bias)
 {
-	const ElfW(Shdr) *strsh;
 	const ElfW(Sym) *sym;
-	size_t i, n;
+	const char *str;
+	size_t i, n, strsz;
 
-	if (sh->sh_link >= shnum || sh->sh_entsize != sizeof(ElfW(Sym)) ||
-	    !in_file(size, sh->sh_offset, sh->sh_size))
-		return;
-	strsh = &shdrs[sh->sh_link];
-	if (!in_file(size, strsh->sh_offset, strsh->sh_size) ||
-	    !strsh->sh_size || map[strsh->sh_offset + strsh->sh_size - 1])
-		return;
-	sym = (const ElfW(Sym) *)(map + sh->sh_offset);
-	n = sh->sh_size / sizeof(*sym);
-	for (i = 0; i < n; i++) {
+	sym = sym_table(map, size, sh, shdrs, shnum, &n, &str, &strsz);
+	for (i = 0; sym && i < n; i++) {
 		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
-		    sym[i].st_shndx == SHN_UNDEF ||
-		    sym[i].st_name >= strsh->sh_size)
+		    sym[i].st_shndx == SHN_UNDEF || sym[i].st_name >= strsz)
 			continue;
 		ksym_add(bias + ftrace_sym_addr(sym[i].st_value),
-			 sym[i].st_size,
-			 map + strsh->sh_offset + sym[i].st_name);
+			 sym[i].st_size, str + sym[i].st_name);
 	}
 }
 
@@ -146,42 +160,101 @@ static void kobj_add(const char *path, unsigned long bias,
 	nr_kobjs++;
 }
 
+/*
+ * The file mapped read-only, *size its length, if it is an ELF file whose
+ * section headers lie inside it; else NULL.
+ */
+static const char *map_elf(const char *path, size_t *size)
+{
+	const ElfW(Ehdr) *eh;
+	struct stat st;
+	const char *map;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh)) {
+		close(fd);
+		return NULL;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return NULL;
+	eh = (const ElfW(Ehdr) *)map;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_shentsize != sizeof(ElfW(Shdr)) ||
+	    !in_file(st.st_size, eh->e_shoff,
+		     (size_t)eh->e_shnum * sizeof(ElfW(Shdr)))) {
+		munmap((void *)map, st.st_size);
+		return NULL;
+	}
+	*size = st.st_size;
+	return map;
+}
+
 /* The file stays mapped: the names point into it. */
 static void load_object(const char *path, unsigned long bias)
 {
 	const ElfW(Ehdr) *eh;
 	const ElfW(Shdr) *sh;
-	struct stat st;
 	const char *map;
-	int fd, have_symtab = 0;
+	size_t size;
+	int have_symtab = 0;
 	unsigned int i;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh)) {
-		close(fd);
-		return;
-	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	map = map_elf(path, &size);
+	if (!map)
 		return;
 	eh = (const ElfW(Ehdr) *)map;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    !in_file(st.st_size, eh->e_shoff,
-		     (size_t)eh->e_shnum * sizeof(ElfW(Shdr))))
-		return;
-	kobj_add(path, bias, eh, st.st_size);
+	kobj_add(path, bias, eh, size);
 	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
 	for (i = 0; i < eh->e_shnum; i++)
 		if (sh[i].sh_type == SHT_SYMTAB)
 			have_symtab = 1;
 	for (i = 0; i < eh->e_shnum; i++)
 		if (sh[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM))
-			load_symtab(map, st.st_size, &sh[i], sh, eh->e_shnum,
-				    bias);
+			load_symtab(map, size, &sh[i], sh, eh->e_shnum, bias);
+}
+
+/* Is name an undefined symbol of the dynamic symbol table sh? */
+static int dynsym_imports(const char *map, size_t size,
+			  const ElfW(Shdr) *sh, const ElfW(Shdr) *shdrs,
+			  unsigned int shnum, const char *name)
+{
+	const ElfW(Sym) *sym;
+	const char *str;
+	size_t i, n, strsz;
+
+	sym = sym_table(map, size, sh, shdrs, shnum, &n, &str, &strsz);
+	for (i = 0; sym && i < n; i++)
+		if (sym[i].st_shndx == SHN_UNDEF && sym[i].st_name < strsz &&
+		    !strcmp(str + sym[i].st_name, name))
+			return 1;
+	return 0;
+}
+
+int kallsyms_imports(const char *path, const char *name)
+{
+	const ElfW(Ehdr) *eh;
+	const ElfW(Shdr) *sh;
+	const char *map;
+	size_t size;
+	unsigned int i;
+	int ret = 0;
+
+	map = map_elf(path, &size);
+	if (!map)
+		return -1;
+	eh = (const ElfW(Ehdr) *)map;
+	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
+	for (i = 0; !ret && i < eh->e_shnum; i++)
+		if (sh[i].sh_type == SHT_DYNSYM)
+			ret = dynsym_imports(map, size, &sh[i], sh,
+					     eh->e_shnum, name);
+	munmap((void *)map, size);
+	return ret;
 }
 
 static int load_one(struct dl_phdr_info *info, size_t size, void *data)

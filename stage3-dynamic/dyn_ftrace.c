@@ -189,6 +189,12 @@ static int ftrace_unrecorded_sites_traced(void)
 	return MCOUNT_ADDR == FTRACE_ADDR;
 }
 
+const char *ftrace_unrecorded_fate(void)
+{
+	return ftrace_unrecorded_sites_traced() ?
+		"traced only while no filter is set" : "never traced";
+}
+
 int ftrace_ops_needs_test(struct ftrace_ops *ops)
 {
 	return ftrace_unrecorded_sites_traced() && ftrace_ops_filtered(ops);
@@ -507,8 +513,7 @@ static void ftrace_report_unrecorded(void)
 	fprintf(stderr, "ftrace: %lu function%s call%s mcount without a "
 		"__mcount_loc record (an object not built with ftrace-cc?): "
 		"%s\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
-		ftrace_unrecorded_sites_traced() ?
-		"traced only while no filter is set" : "never traced");
+		ftrace_unrecorded_fate());
 }
 
 /*

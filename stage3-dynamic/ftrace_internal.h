@@ -28,6 +28,9 @@ const char *ftrace_rec_name(const struct dyn_ftrace *rec);
 /* dyn_filter.c: the records changed, name them afresh */
 void ftrace_names_reset(void);
 
+/* dyn_ftrace.c: what becomes of a function whose site has no record */
+const char *ftrace_unrecorded_fate(void);
+
 /* dyn_ftrace.c, for ftraced.c: records for sites found at run time */
 long ftrace_add_records(const unsigned long *ips, unsigned long n,
 			unsigned long rec_flags);

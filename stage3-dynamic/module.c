@@ -13,6 +13,7 @@
  * (ftrace_modules_boot()).  Which library holds an address, once loaded,
  * is module_text.c's.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
@@ -179,6 +180,72 @@ void ftrace_module_init(struct module *mod)
 }
 
 /*
+ * A library built with gcc -pg but not through ftrace-cc -shared has
+ * neither a __mcount_loc table nor the module object: its sites call the
+ * program's exported mcount and are never converted, as the program's own
+ * unrecorded sites (dyn_ftrace.c, ftrace_report_unrecorded()).  Each such
+ * library is said once, by name, in one line: it is an object that is no
+ * loaded module but imports mcount's symbol (generic code knows the name
+ * from the loader, not from the arch).  The objects are checked at boot
+ * and after each of the program's dlopen() calls (dlopen.c); each file is
+ * read once.
+ */
+static pthread_mutex_t checked_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **checked;		/* the files read, by path */
+static size_t nr_checked;
+
+static int check_once(const char *path)
+{
+	char **c;
+	size_t i;
+
+	for (i = 0; i < nr_checked; i++)
+		if (!strcmp(checked[i], path))
+			return 0;
+	c = realloc(checked, (nr_checked + 1) * sizeof(*c));
+	if (!c)
+		return 0;
+	checked = c;
+	checked[nr_checked] = strdup(path);
+	return checked[nr_checked] && ++nr_checked;
+}
+
+static int check_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const char *mcount = data;
+	unsigned long text = 0;
+	int i;
+
+	if (!info->dlpi_name || !*info->dlpi_name)
+		return 0;		/* the program: dyn_ftrace.c's */
+	for (i = 0; !text && i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_LOAD &&
+		    (info->dlpi_phdr[i].p_flags & PF_X))
+			text = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+	if (!text || ftrace_module_of(text) || !check_once(info->dlpi_name))
+		return 0;
+	if (kallsyms_imports(info->dlpi_name, mcount) == 1)
+		fprintf(stderr, "ftrace: %s calls %s without __mcount_loc "
+			"records (built with -pg, not ftrace-cc -shared?): "
+			"its functions are %s\n", info->dlpi_name, mcount,
+			ftrace_unrecorded_fate());
+	return 0;
+}
+
+void ftrace_report_unrecorded_mods(void)
+{
+	Dl_info dli;
+
+	/* the exported name (HAVE_FTRACE_MODULES) */
+	if (!dladdr((void *)MCOUNT_ADDR, &dli) || !dli.dli_sname ||
+	    (unsigned long)dli.dli_saddr != MCOUNT_ADDR)
+		return;
+	pthread_mutex_lock(&checked_lock);
+	dl_iterate_phdr(check_object, (void *)dli.dli_sname);
+	pthread_mutex_unlock(&checked_lock);
+}
+
+/*
  * At boot, once the program's own sites are converted (ftrace_dyn_init()
  * does that once, whoever asks first): the libraries that loaded before,
  * oldest first (the loader's order).  From here on a library loads at
@@ -207,7 +274,7 @@ static __init_boot void ftrace_modules_boot(void)
 
 		ftrace_module_load(rev);
 		rev = next;
-	}
+	}	ftrace_report_unrecorded_mods();
 }
 
 /*

@@ -20,16 +20,22 @@ const char *ksym_name(unsigned long addr, char *buf, size_t len);
 int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 			    unsigned long size, void *data), void *data);
 /*
- * Name addresses as another process had its objects loaded (a spool
- * reader): nr objects, paths[i] ("" for the program) at bias[i].  Before
- * the first name is asked for.
- */
-/*
  * Read in the symbols of the object at bias "bias" from the file path now
  * (a library about to go: its names outlive it); once per object.
  */
 void kallsyms_add_object(const char *path, unsigned long bias);
+/*
+ * Name addresses as another process had its objects loaded (a spool
+ * reader): nr objects, paths[i] ("" for the program) at bias[i].  Before
+ * the first name is asked for.
+ */
 void kallsyms_use_objects(int nr, const char *const *paths,
 			  const unsigned long *bias);
+/*
+ * Does the object in file path import the symbol name (an undefined
+ * entry of its dynamic symbol table)?  1 or 0; -1 if the file cannot be
+ * read as ELF.
+ */
+int kallsyms_imports(const char *path, const char *name);
 
 #endif

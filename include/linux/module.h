@@ -50,6 +50,18 @@ struct module {
 void ftrace_module_init(struct module *mod);
 void ftrace_release_mod(struct module *mod);
 
+/*
+ * Say which loaded libraries call mcount without records (built with
+ * -pg, not ftrace-cc): at boot, and after dlopen() (stage 1's hook).
+ */
+#ifdef CONFIG_FTRACE_MCOUNT_RECORD
+void ftrace_report_unrecorded_mods(void);
+#else
+static inline void ftrace_report_unrecorded_mods(void)
+{
+}
+#endif
+
 /* The loaded module whose code holds ip, or NULL (the program). */
 struct module *ftrace_module_of(unsigned long ip);
 

@@ -148,6 +148,57 @@ test_pie_program_with_libraries() {
 		"grep -qx 'modlib_walk \[libmodlib\]' '$TMPD/pielist'"
 }
 
+# Libraries built with plain gcc -pg (the kit's flags, not ftrace-cc: no
+# __mcount_loc, no module object) call the program's exported mcount.  At
+# stages 1-2 they are traced as the program is.  With records (stages 3-4)
+# their sites are never converted: one line per library says so, at
+# start-up for the linked one and at dlopen() for the plugin, once however
+# often it loads; and what the line says holds.
+test_plain_pg_libraries() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	need_facts TEST_UNRECORDED_SITES || return
+	local o d t want fate mcount
+	read -r -a pic <<<"$(mkvar TRACE_PIC_CFLAGS)"
+	mcount=$(mkvar MCOUNT_SYMBOL)
+	fate="never traced"
+	[ "$TEST_UNRECORDED_SITES" = traced ] &&
+		fate="traced only while no filter is set"
+	want=$(run_target "$TMPD/plain/modmain" "$TMPD/plain/libmodplug.so" 3)
+	for o in O2 O0; do
+		d=$TMPD/pg$o
+		t=$TMPD/pg.$o
+		mkdir -p "$d"
+		$CC "${pic[@]}" -$o -shared -o "$d/libmodlib.so" \
+			"$src/modlib.c" &&
+		$CC "${pic[@]}" -$o -shared -o "$d/libmodplug.so" \
+			"$src/modplug.c" &&
+		fcc -$o -o "$d/modmain" "$src/modmain.c" -L"$d" -lmodlib \
+			-Wl,-rpath,"$d" -lpthread || { fail "-$o: build"; continue; }
+		assertFalse "-$o: no records" \
+			"$OBJDUMP -h '$d/libmodlib.so' | grep -q __mcount_loc"
+		trace_run "$t" "$d/modmain" "$d/libmodplug.so" 3
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "$want" "$(cat "$t.stdout")"
+		assertTrue "-$o: main traced" \
+			"fn_edges '$t' | grep -q ' main <-'"
+		if [ -z "$DYN" ]; then
+			assertEquals "-$o: quiet" "" "$(cat "$t.stderr")"
+			assertEquals "-$o: modlib_step <-modlib_walk" 10 \
+				"$(fn_edges "$t" | grep -c ' modlib_step <-modlib_walk$')"
+			assertEquals "-$o: plugin_inner, each call" 6 \
+				"$(fn_edges "$t" | grep -c ' plugin_inner <-plugin_entry$')"
+			continue
+		fi
+		assertEquals "-$o: each library said once" \
+"ftrace: $d/libmodlib.so calls $mcount without __mcount_loc records (built with -pg, not ftrace-cc -shared?): its functions are $fate
+ftrace: $d/libmodplug.so calls $mcount without __mcount_loc records (built with -pg, not ftrace-cc -shared?): its functions are $fate" \
+			"$(cat "$t.stderr")"
+		[ "$fate" = "never traced" ] &&
+			assertFalse "-$o: none of their functions" \
+				"fn_edges '$t' | grep -q 'modlib_\\|plugin_entry\\|plugin_inner'"
+	done
+}
+
 # A process killed while a plugin is loaded: its spool still names the
 # plugin's functions (dlopen.c adds the library to the spool's objects).
 test_spool_names_a_loaded_plugin() {
