@@ -135,19 +135,26 @@ TRACE_PIC_CFLAGS := $(call pic-cflags,$(TRACE_CFLAGS),-fPIC)
 
 # Collect obj-y from every Kbuild file of this configuration.
 # A Kbuild's mod-y: objects linked into every traced shared library
-# instead (linux/module.h), built as position-independent code.
+# instead (linux/module.h), built as position-independent code; exe-y:
+# objects linked into a dynamically linked program only (TRACE_LIBS).
 define collect-kbuild
 obj-y :=
 wrap-y :=
+interpose-y :=
 mod-y :=
+exe-y :=
 include $(1)/Kbuild
 RUNTIME_OBJS += $$(addprefix $(O)/$(1)/,$$(obj-y))
 MODULE_OBJS += $$(addprefix $(O)/mod/$(1)/,$$(mod-y))
+EXE_OBJS += $$(addprefix $(O)/$(1)/,$$(exe-y))
 TRACE_WRAPS += $$(wrap-y)
+TRACE_INTERPOSE += $$(interpose-y)
 endef
 RUNTIME_OBJS :=
 MODULE_OBJS :=
+EXE_OBJS :=
 TRACE_WRAPS :=
+TRACE_INTERPOSE :=
 # (a stage the arch does not provide has nothing to collect: stage-ok says so)
 ifneq ($(filter $(STAGE),$(STAGES)),)
 $(foreach d,$(SRC_DIRS),$(eval $(call collect-kbuild,$(d))))
@@ -182,9 +189,18 @@ endif
 
 # C library functions the runtime puts itself in front of with ld --wrap
 # (a Kbuild's wrap-y): the program's calls reach __wrap_<name>, which
-# calls the library's as __real_<name>; static links too.
+# calls the library's as __real_<name>.  A Kbuild's interpose-y: the same
+# for the calls of the program's shared libraries too; a dynamically
+# linked program defines those functions (EXE_LIB, exported), a static one
+# (ftrace-cc -static, -static-pie: TRACE_STATIC_LIBS) has no libraries
+# and wraps them.
 comma := ,
-TRACE_LIBS += $(foreach w,$(TRACE_WRAPS),-Wl$(comma)--wrap=$(w) -Wl$(comma)-u$(comma)$(w))
+wrap-flags = $(foreach w,$(1),-Wl$(comma)--wrap=$(w) -Wl$(comma)-u$(comma)$(w))
+EXE_LIB := $(if $(EXE_OBJS),$(O)/ftrace_exe.o)
+TRACE_STATIC_LIBS := $(TRACE_LIBS) \
+	$(call wrap-flags,$(TRACE_WRAPS) $(TRACE_INTERPOSE))
+TRACE_LIBS += $(if $(EXE_LIB),$(abspath $(EXE_LIB))) \
+	$(call wrap-flags,$(TRACE_WRAPS))
 # The object a traced shared library gets (TRACE_SO_LIBS): one
 # relocatable object, everything in it hidden inside the library.
 MODULE_LIB := $(if $(MODULE_OBJS),$(O)/ftrace_module.o)
@@ -222,7 +238,8 @@ stage-ok:
 		echo "the ftraced design (CONFIG_FTRACE_MCOUNT_RECORD off)" \
 		     "is a stage 3 build" >&2; exit 1; fi
 
-runtime: stage-ok $(O)/.tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB)
+runtime: stage-ok $(O)/.tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB) \
+	$(EXE_LIB)
 
 # The runtime is one relocatable object in which only the API is global:
 # the mcount symbol, the ftrace_*/tracefs_* entry points of include/tracefs.h
@@ -240,7 +257,7 @@ empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
 $(O)/runtime.o: $(RUNTIME_OBJS) $(O)/.flags Makefile
-	$(LD) -r -o $@.all $(RUNTIME_OBJS)
+	@scripts/link-quiet $(LD) -r -o $@.all $(RUNTIME_OBJS)
 	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
 		awk 'NF == 3 { sub(/@.*/, "", $$3); print $$3 }' >$@.libc
 	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' >$@.globals
@@ -253,11 +270,24 @@ $(LIB): $(O)/runtime.o
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# What the executable exports to the libraries it loads (TRACE_LIBS).
+# What the executable exports to the libraries it loads (TRACE_LIBS):
+# the module hooks, and the interposed C library functions.  (ld exports
+# the runtime's sigaction() and its kin without being asked: the C
+# library defines them too.)
 MODULE_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_module_init ftrace_release_mod
-$(O)/dynamic-list: Makefile
+$(O)/dynamic-list: Makefile $(wildcard $(addsuffix /Kbuild,$(SRC_DIRS)))
 	@mkdir -p $(dir $@)
-	@echo '{ $(addsuffix ;,$(MODULE_SYMBOLS)) };' >$@
+	@echo '{ $(addsuffix ;,$(MODULE_SYMBOLS) $(TRACE_INTERPOSE)) };' >$@
+
+# The objects of a dynamically linked program only, in one; each
+# interposed function must be defined there, or the program's own calls
+# would miss the runtime.
+$(O)/ftrace_exe.o: $(EXE_OBJS)
+	$(LD) -r -o $@ $^
+	@for f in $(TRACE_INTERPOSE); do \
+		$(NM) --defined-only $@ | grep -q " T $$f$$" || { \
+		echo "$@: interpose-y names $$f, which no exe-y object" \
+		     "defines" >&2; rm -f $@; exit 1; }; done
 
 $(O)/ftrace_module.o: $(MODULE_OBJS)
 	$(LD) -r -o $@ $^
@@ -293,7 +323,7 @@ FORCE:
 # (not when only printing variables: scripts/ftrace-cc does that while
 # another ftrace-cc may be rewriting these files)
 ifneq ($(filter-out print-% stage-ok cc-tools,$(or $(MAKECMDGOALS),all)),)
--include $(RUNTIME_OBJS:.o=.d) $(MODULE_OBJS:.o=.d)
+-include $(RUNTIME_OBJS:.o=.d) $(MODULE_OBJS:.o=.d) $(EXE_OBJS:.o=.d)
 endif
 
 # Test and demo programs are built exactly as scripts/ftrace-cc builds a
@@ -302,9 +332,10 @@ $(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_FTRACE_MCOUNT_RECORD),
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g $(TRACE_CFLAGS) -Iarch/$(ARCH)/tests -c $< -o $@
 	$(RECORD_MCOUNT)
-$(O)/%: $(O)/progs/%.o $(LIB)
+$(O)/%: $(O)/progs/%.o $(LIB) $(EXE_LIB)
 	@mkdir -p $(dir $@)
-	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ $(filter %.o,$^) $(TRACE_LIBS)
+	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ \
+		$(filter-out $(EXE_LIB),$(filter %.o,$^)) $(TRACE_LIBS)
 
 # the FP test program links the arch's deliberately broken function
 $(O)/graph/fptest: $(O)/progs/bad_frame.o
@@ -365,7 +396,7 @@ print-%:
 # Several variables in one make run, as NAME=value lines (scripts/ftrace-cc).
 ifneq ($(origin VARS),command line)
 VARS := CC CXX STAGES TRACE_CFLAGS TRACE_PIC_CFLAGS TRACE_LDFLAGS \
-	TRACE_LIBS TRACE_SO_LIBS FTRACE_CC_RECORD RECORDMCOUNT \
+	TRACE_LIBS TRACE_STATIC_LIBS TRACE_SO_LIBS FTRACE_CC_RECORD RECORDMCOUNT \
 	CONFIG_FUNCTION_GRAPH_TRACER GRAPH_REFUSED_CFLAGS ARCH_CFLAGS \
 	HAVE_FTRACE_MODULES
 endif

@@ -32,6 +32,12 @@ ARCH_LDFLAGS	:= -no-pie
 # the GOT into t9 and calls it with "jalr t9" (arch/mips/ftrace.c).
 ARCH_NOPIC_CFLAGS := -mno-abicalls -fno-pic
 ARCH_PIC_CFLAGS	:= -mabicalls
+# An abicalls function computes its gp from its own address in t9, which
+# -mno-abicalls code does not set for a call through a pointer: the
+# runtime objects that call a library's function that way (a handler it
+# installed, the C library's functions found by dlsym()) keep the abicalls
+# convention, non-PIC (Kbuild's CFLAGS_<obj>.o).
+ARCH_PIC_CALL_CFLAGS := -mabicalls -mno-shared
 MCOUNT_SYMBOL	:= _mcount
 # The runtime keeps off the floating-point registers (linux/event_path.h),
 # but gcc has no flag that says only that: -msoft-float also marks each

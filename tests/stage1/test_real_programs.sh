@@ -16,6 +16,9 @@
 #              while another spins, atexit() and destructor in traced code
 #   btsig      backtrace() in a handler, after tail calls, in a coroutine
 #              (stage1-static/irq_entry.c has unwind tables for it)
+#   colibmain  coroutines switched by a library built without the kit
+#              (colib.c), which also blocks every signal by its own call
+#              (stage1-static/interpose.c)
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage1/src
@@ -24,20 +27,20 @@ tracers=function
 	tracers="function function_graph"
 
 # check PROG OPEN: built plain and traced (at -O2 and -O0, with $XCFLAGS
-# too), the same answers; under function_graph, OPEN frames are left open
+# too, and linked with $XLIBS), the same answers; under function_graph, OPEN frames are left open
 # (never return) in the trace ("-": not counted).
 check() {
 	local p=$1 open=$2 o t rc
 	for o in O2 O0; do
 		$CC -$o $XCFLAGS $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
-			-o "$TMPD/$p.$o.plain" "$src/$p.c" -lpthread ||
+			-o "$TMPD/$p.$o.plain" "$src/$p.c" -lpthread $XLIBS ||
 			{ fail "$p -$o: plain build"; continue; }
 		run_target "$TMPD/$p.$o.plain" >"$TMPD/$p.$o.want"
 		rc=$?
 		assertNotEquals "$p -$o: says something" "" \
 			"$(cat "$TMPD/$p.$o.want")"
 		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -$o \
-			$XCFLAGS -o "$TMPD/$p.$o" "$src/$p.c" -lpthread ||
+			$XCFLAGS -o "$TMPD/$p.$o" "$src/$p.c" -lpthread $XLIBS ||
 			{ fail "$p -$o: build"; continue; }
 		for t in $tracers; do
 			FTRACE_CURRENT_TRACER=$t trace_run "$TMPD/$p.$o.$t" \
@@ -84,6 +87,27 @@ test_coroutines_preempted_by_a_signal() {
 
 test_jumps_in_handlers_and_past_the_return_stack() {
 	check jumpmix 0
+}
+
+# A library's own swapcontext() and setcontext() calls switch the
+# program's coroutines: under function_graph every step() is nested in its
+# body() and every round_robin() returns to main (the return stack follows
+# the library's switches too); the library's mask is the program's.
+test_coroutines_of_a_library() {
+	$CC -O2 -shared -fPIC -o "$TMPD/libcolib.so" "$src/colib.c" ||
+		{ fail "libcolib.so"; return; }
+	XLIBS="-L$TMPD -lcolib -Wl,-rpath,$TMPD" check colibmain 0
+	assertContains "masks compared" "$(cat "$TMPD/colibmain.O2.want")" \
+		"masks agree"
+	[ "${tracers#*graph}" = "$tracers" ] && return
+	local o t
+	for o in O2 O0; do
+		t=$TMPD/colibmain.$o.function_graph
+		assertEquals "-$o: every step() in its body()" 12 \
+			"$(grep -c '|        step() {$' "$t")"
+		assertEquals "-$o: every round_robin() back in main()" 5 \
+			"$(grep -c '|    }$' "$t")"
+	done
 }
 
 # backtrace() walks through the kit's signal entry (it has unwind tables

@@ -5,7 +5,8 @@
 # (tests/stage3/src/sysprog.c, -O0 and -O2) must print the same and end
 # the same traced as untraced, whatever it does: threads, fork, vfork,
 # posix_spawn, exec, EINTR and SA_RESTART, every signal blocked, its own
-# SIGILL and SIGTRAP handlers, dlopen().
+# SIGILL and SIGTRAP handlers, dlopen(), and a library that blocks every
+# signal and owns SIGILL and SIGTRAP by its own calls.
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/tests/stage3/src
@@ -13,26 +14,32 @@ OPTS="-O0 -O2"
 
 oneTimeSetUp() {
 	local o
+	$CC -O2 -shared -fPIC -o "$TMPD/syslib.so" "$SRC/syslib.c" ||
+		return 1
 	for o in $OPTS; do
 		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
 			-o "$TMPD/sysprog$o" "$SRC/sysprog.c" -ldl -lpthread \
+			>"$TMPD/cc.log" 2>&1 &&
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
+			-DSYSLIB_LINKED -o "$TMPD/syslinked$o" \
+			"$SRC/sysprog.c" "$TMPD/syslib.so" \
+			-Wl,-rpath,"$TMPD" -ldl -lpthread \
 			>"$TMPD/cc.log" 2>&1 || { cat "$TMPD/cc.log"; return 1; }
 	done
-	$CC -O2 -shared -fPIC -o "$TMPD/syslib.so" "$SRC/syslib.c" ||
-		return 1
 }
 
 setUp() { endSkipping; }
 
-# sc OPT TRACE ARGS...: sysprog traced (every system call's events), its
-# output and status in TRACE.out; the same untraced in TRACE.ref
+# sc OPT TRACE ARGS...: sysprog (or $PROG) traced (every system call's
+# events), its output and status in TRACE.out; the same untraced in
+# TRACE.ref
 sc() {
-	local o=$1 t=$2 r
+	local o=$1 t=$2 p=$TMPD/${PROG:-sysprog}$1
 	shift 2
-	(cd "$TMPD" && run_target "$TMPD/sysprog$o" "$@") >"$t.ref" 2>&1
+	(cd "$TMPD" && run_target "$p" "$@") >"$t.ref" 2>&1
 	echo "status $?" >>"$t.ref"
 	"$KIT/scripts/ftrace-run" --arch "$ARCH" --syscalls --trace "$t" \
-		-- "$TMPD/sysprog$o" "$@" >"$t.out" 2>&1
+		-- "$p" "$@" >"$t.out" 2>&1
 	echo "status $?" >>"$t.out"
 }
 
@@ -147,6 +154,31 @@ test_every_signal_blocked_and_own_handlers() {
 		sc_same $o "$t" ownsig
 		assertContains "$o: its handlers ran" "$(cat "$t.out")" \
 			"SIGILL 2 SIGTRAP 1 ppid 1"
+	done
+}
+
+# A library's own calls (syslib.c, built without the kit, linked): it
+# blocks every signal, as worker threads often start, and owns SIGILL and
+# SIGTRAP.  The
+# kit's traps still reach the kit, the library's signals the library
+# (stage1-static/interpose.c).
+test_library_masks_and_handlers() {
+	local o t
+	for o in $OPTS; do
+		t=$TMPD/libblock$o
+		PROG=syslinked sc_same $o "$t" libblockall
+		assertContains "$o: thread ran" "$(cat "$t.out")" \
+			"lib blocked: thread 0, calls 50, ppid 1"
+		assertTrue "$o: the blocked thread's 50 calls traced" \
+			"events '$t' | grep ' sys_getppid()\$' | cut -d' ' -f1 |
+			 sort | uniq -c | grep -q '^ *50 '"
+		t=$TMPD/libsig$o
+		PROG=syslinked sc_same $o "$t" libownsig
+		assertContains "$o: its handlers ran" "$(cat "$t.out")" \
+			"lib SIGILL 2 SIGTRAP 1 ppid 1
+after: ppid 1"
+		assertTrue "$o: calls traced after" \
+			"events '$t' | grep -q ' sys_getppid -> 0x'"
 	done
 }
 

@@ -20,6 +20,15 @@
  *                  made meanwhile
  *   ownsig         the program's own SIGILL and SIGTRAP handlers, raised
  *   dlopen LIB     dlopen() LIB, whose constructor makes system calls
+ *
+ * Built with -DSYSLIB_LINKED and linked with syslib.so (a call through a
+ * function pointer into a position-independent library crashes a MIPS
+ * program of the kit, docs/04-dynamic-ftrace.md, "Modules"):
+ *
+ *   libblockall    syslib.c blocks every signal itself, then makes a
+ *                  thread that makes calls
+ *   libownsig      syslib.c installs its own SIGILL and SIGTRAP handlers
+ *                  and raises them, then puts the old ones back
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -215,6 +224,11 @@ static int load(const char *lib)
 	return dlclose(h) != 0;
 }
 
+#ifdef SYSLIB_LINKED
+void syslib_blockall(void);
+void syslib_ownsig(void);
+#endif
+
 int main(int argc, char **argv)
 {
 	const char *how = argc > 1 ? argv[1] : "";
@@ -247,6 +261,16 @@ int main(int argc, char **argv)
 		return ownsig();
 	if (!strcmp(how, "dlopen") && argc > 2)
 		return load(argv[2]);
+#ifdef SYSLIB_LINKED
+	if (!strcmp(how, "libblockall")) {
+		syslib_blockall();
+		return 0;
+	}
+	if (!strcmp(how, "libownsig")) {
+		syslib_ownsig();
+		return 0;
+	}
+#endif
 	fprintf(stderr, "sysprog: what to do?\n");
 	return 2;
 }

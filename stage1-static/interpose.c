@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * signal_mask.c's wrappers for the whole process, not only for the
+ * program's own calls.
+ *
+ * ld --wrap renames the calls of the objects being linked, nothing else:
+ * a shared library's pthread_sigmask() would go straight to the C
+ * library, and a worker thread that blocks every signal that way can take
+ * one of the kit's traps blocked (x86_64's breakpoints while code
+ * changes), which ends the process; a coroutine library's swapcontext()
+ * would leave the graph tracer's return stack with the wrong context.
+ *
+ * So a dynamically linked program defines these functions itself (the
+ * Kbuild's interpose-y; this object is linked only there, see the
+ * Makefile's TRACE_LIBS).  The dynamic linker looks in the executable
+ * first, so the program's calls and every library's come here (the C
+ * library's calls of its own internal names do not, as with --wrap), and
+ * each is signal_mask.c's __wrap_ function.  That calls __real_<name>,
+ * which here is the next definition in the lookup order after the
+ * executable's: the C library's, found by dlsym(RTLD_NEXT).  A static
+ * program has no libraries: there --wrap alone does it (TRACE_STATIC_LIBS),
+ * and this file is not linked.
+ *
+ * dlopen() and dlclose() stay --wrap only: dlopen() searches the paths of
+ * the object that calls it, and a library's call made from here would
+ * search as the executable.
+ */
+#include <dlfcn.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
+#include <ucontext.h>
+#include <linux/init.h>
+
+/*
+ * The C library's definition of name, looked up once.  Libraries'
+ * constructors run before the program's, so the first call may come
+ * before interpose_init(); after it, a lookup never happens in a handler.
+ */
+static void *libc_next(void **slot, const char *name)
+{
+	void *fn = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+	if (fn)
+		return fn;
+	fn = dlsym(RTLD_NEXT, name);
+	if (!fn) {	/* a program linked against a C library without it */
+		fprintf(stderr, "ftrace: the C library has no %s()\n", name);
+		abort();
+	}
+	__atomic_store_n(slot, fn, __ATOMIC_RELEASE);
+	return fn;
+}
+
+/*
+ * INTERPOSE(ret, name, (params), (args)): the program's definition of
+ * name, which is the wrapper, and the wrapper's __real_name, which is the
+ * C library's.
+ */
+#define INTERPOSE(ret, name, params, args)				\
+	ret __wrap_##name params;					\
+	static void *next_##name;					\
+	ret name params							\
+	{								\
+		return __wrap_##name args;				\
+	}								\
+	ret __real_##name params					\
+	{								\
+		ret (*fn) params = libc_next(&next_##name, #name);	\
+									\
+		return fn args;						\
+	}
+
+INTERPOSE(int, pthread_sigmask,
+	  (int how, const sigset_t *set, sigset_t *old), (how, set, old))
+INTERPOSE(int, sigprocmask,
+	  (int how, const sigset_t *set, sigset_t *old), (how, set, old))
+INTERPOSE(int, sigsuspend, (const sigset_t *mask), (mask))
+INTERPOSE(int, ppoll,
+	  (struct pollfd *fds, nfds_t nfds, const struct timespec *t,
+	   const sigset_t *mask), (fds, nfds, t, mask))
+INTERPOSE(int, pselect,
+	  (int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *t,
+	   const sigset_t *mask), (n, r, w, e, t, mask))
+INTERPOSE(int, epoll_pwait,
+	  (int epfd, struct epoll_event *ev, int max, int timeout,
+	   const sigset_t *mask), (epfd, ev, max, timeout, mask))
+INTERPOSE(int, pthread_attr_setsigmask_np,
+	  (pthread_attr_t *attr, const sigset_t *mask), (attr, mask))
+INTERPOSE(int, setcontext, (const ucontext_t *ucp), (ucp))
+INTERPOSE(int, swapcontext, (ucontext_t *oucp, const ucontext_t *ucp),
+	  (oucp, ucp))
+
+/* Every lookup before the program runs (and before any tracer starts). */
+static __init_core void interpose_init(void)
+{
+	libc_next(&next_pthread_sigmask, "pthread_sigmask");
+	libc_next(&next_sigprocmask, "sigprocmask");
+	libc_next(&next_sigsuspend, "sigsuspend");
+	libc_next(&next_ppoll, "ppoll");
+	libc_next(&next_pselect, "pselect");
+	libc_next(&next_epoll_pwait, "epoll_pwait");
+	libc_next(&next_setcontext, "setcontext");
+	libc_next(&next_swapcontext, "swapcontext");
+}
