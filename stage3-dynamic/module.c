@@ -23,6 +23,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/kconfig.h>
 #include <linux/module.h>
 #include <linux/text_patching.h>
 #include <linux/trace_spool.h>
@@ -236,6 +237,8 @@ void ftrace_report_unrecorded_mods(void)
 {
 	Dl_info dli;
 
+	if (!IS_ENABLED(CONFIG_FTRACE_MCOUNT_RECORD))	/* ftraced finds them */
+		return;
 	/* the exported name (HAVE_FTRACE_MODULES) */
 	if (!dladdr((void *)MCOUNT_ADDR, &dli) || !dli.dli_sname ||
 	    (unsigned long)dli.dli_saddr != MCOUNT_ADDR)

@@ -54,7 +54,7 @@ void ftrace_release_mod(struct module *mod);
  * Say which loaded libraries call mcount without records (built with
  * -pg, not ftrace-cc): at boot, and after dlopen() (stage 1's hook).
  */
-#ifdef CONFIG_FTRACE_MCOUNT_RECORD
+#ifdef CONFIG_DYNAMIC_FTRACE
 void ftrace_report_unrecorded_mods(void);
 #else
 static inline void ftrace_report_unrecorded_mods(void)
