@@ -253,7 +253,8 @@ void ftrace_report_unrecorded_mods(void)
  * does that once, whoever asks first): the libraries that loaded before,
  * oldest first (the loader's order).  From here on a library loads at
  * once.  Boot runs before any tracer is registered (linux/init.h), so
- * none of these sites was wanted yet.
+ * none of these sites was wanted yet.  Then the -pg libraries without
+ * records are said.
  */
 static __init_boot void ftrace_modules_boot(void)
 {
@@ -277,7 +278,8 @@ static __init_boot void ftrace_modules_boot(void)
 
 		ftrace_module_load(rev);
 		rev = next;
-	}	ftrace_report_unrecorded_mods();
+	}
+	ftrace_report_unrecorded_mods();
 }
 
 /*
