@@ -37,33 +37,47 @@
 #include <linux/init.h>
 
 /*
- * The C library's definition of name, looked up once.  Libraries'
- * constructors run before the program's, so the first call may come
- * before interpose_init(); after it, a lookup never happens in a handler.
+ * The C library's definition of name, once looked up: each is looked up
+ * before the program runs (INTERPOSE's constructor), so never in a
+ * handler; a library's constructor, which runs before those, looks it up
+ * itself.
  */
-static void *libc_next(void **slot, const char *name)
+static void *libc_lookup(void **slot, const char *name)
 {
 	void *fn = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 
-	if (fn)
-		return fn;
-	fn = dlsym(RTLD_NEXT, name);
+	if (!fn) {
+		fn = dlsym(RTLD_NEXT, name);
+		__atomic_store_n(slot, fn, __ATOMIC_RELEASE);
+	}
+	return fn;
+}
+
+/* ... for a call: the C library must have it */
+static void *libc_next(void **slot, const char *name)
+{
+	void *fn = libc_lookup(slot, name);
+
 	if (!fn) {	/* a program linked against a C library without it */
 		fprintf(stderr, "ftrace: the C library has no %s()\n", name);
 		abort();
 	}
-	__atomic_store_n(slot, fn, __ATOMIC_RELEASE);
 	return fn;
 }
 
 /*
  * INTERPOSE(ret, name, (params), (args)): the program's definition of
  * name, which is the wrapper, and the wrapper's __real_name, which is the
- * C library's.
+ * C library's, looked up before any tracer starts (an older C library may
+ * lack one: then only a call says so).
  */
 #define INTERPOSE(ret, name, params, args)				\
 	ret __wrap_##name params;					\
 	static void *next_##name;					\
+	static __init_core void lookup_##name(void)			\
+	{								\
+		libc_lookup(&next_##name, #name);			\
+	}								\
 	ret name params							\
 	{								\
 		return __wrap_##name args;				\
@@ -94,16 +108,3 @@ INTERPOSE(int, pthread_attr_setsigmask_np,
 INTERPOSE(int, setcontext, (const ucontext_t *ucp), (ucp))
 INTERPOSE(int, swapcontext, (ucontext_t *oucp, const ucontext_t *ucp),
 	  (oucp, ucp))
-
-/* Every lookup before the program runs (and before any tracer starts). */
-static __init_core void interpose_init(void)
-{
-	libc_next(&next_pthread_sigmask, "pthread_sigmask");
-	libc_next(&next_sigprocmask, "sigprocmask");
-	libc_next(&next_sigsuspend, "sigsuspend");
-	libc_next(&next_ppoll, "ppoll");
-	libc_next(&next_pselect, "pselect");
-	libc_next(&next_epoll_pwait, "epoll_pwait");
-	libc_next(&next_setcontext, "setcontext");
-	libc_next(&next_swapcontext, "swapcontext");
-}
