@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
+#include "blockall.h"
 
 static __attribute__((constructor)) void syslib_init(void)
 {
@@ -19,34 +20,13 @@ static __attribute__((constructor)) void syslib_init(void)
 		_exit(9);
 }
 
-static void *caller(void *arg)
-{
-	long i, sum = 0;
-
-	for (i = 0; i < 50; i++)
-		sum += getppid() > 0;
-	return (void *)sum;
-}
-
 /*
  * Every signal blocked, as a library's worker threads often start: by
  * sigprocmask() here, and the thread made meanwhile inherits it.
  */
 void syslib_blockall(void)
 {
-	sigset_t all, old;
-	pthread_t t;
-	void *r = NULL;
-	int ret;
-
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	ret = pthread_create(&t, NULL, caller, NULL);
-	if (!ret)
-		pthread_join(t, &r);
-	printf("lib blocked: thread %d, calls %ld, ppid %d\n", ret, (long)r,
-	       getppid() > 0);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	blocked_calls("lib blocked", sigprocmask);
 }
 
 static volatile sig_atomic_t caught[65];

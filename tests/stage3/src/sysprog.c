@@ -42,6 +42,7 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "blockall.h"
 
 extern char **environ;
 
@@ -60,15 +61,6 @@ static int files(const char *path)
 	printf("read %d '%s', open %d errno %d (%s)\n", n, buf, bad, err,
 	       strerror(err));
 	return 0;
-}
-
-static void *caller(void *arg)
-{
-	long i, sum = 0;
-
-	for (i = 0; i < 50; i++)
-		sum += getppid() > 0;
-	return (void *)sum;
 }
 
 static int threads(int n)
@@ -177,19 +169,7 @@ static int interrupted(int flags)
 
 static int blockall(void)
 {
-	sigset_t all, old;
-	pthread_t t;
-	void *r;
-	int ret;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	ret = pthread_create(&t, NULL, caller, NULL);
-	if (!ret)
-		pthread_join(t, &r);
-	printf("blocked: thread %d, calls %ld, ppid %d\n", ret, (long)r,
-	       getppid() > 0);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	blocked_calls("blocked", pthread_sigmask);
 	return 0;
 }
 
