@@ -425,6 +425,25 @@ static int sc_patch(struct dl_phdr_info *info,
 			t->soname, SC_MAX_OBJECTS);
 		return -ENOSPC;
 	}
+	/*
+	 * The text patcher knows the code of the objects loaded when it
+	 * started (text_poke_init()): one that dlopen() brought since is
+	 * not among its segments, and none of its sites could be checked
+	 * or written.  Its segments join first, as a traced library's do
+	 * when it loads (module.c).  (From dl_iterate_phdr()'s callback:
+	 * text_poke_add_text() walks the objects again, under the C
+	 * library's lock, which the same thread may take again.)
+	 */
+	if (!kernel_text_address(info->dlpi_addr + t->sites[0],
+				 SYSCALL_INSN_MAX)) {
+		ret = text_poke_add_text(info->dlpi_addr, info->dlpi_name);
+		if (ret) {
+			fprintf(stderr, "ftrace: syscalls: %s: its code cannot "
+				"be patched (%s); its calls are not traced\n",
+				t->soname, strerror(-ret));
+			return ret;
+		}
+	}
 	o = &sc_objects[sc_nr_objects];
 	o->name = t->soname;
 	o->base = info->dlpi_addr;
@@ -448,8 +467,16 @@ static int sc_patch(struct dl_phdr_info *info,
 			ret = -EINVAL;
 			goto fail;
 		}
-		if (!kernel_text_address(o->ips[i], SYSCALL_INSN_MAX) ||
-		    !(o->len[i] = arch_syscall_insn_len(o->ips[i]))) {
+		/* a table that does not fit its object's segments */
+		if (!kernel_text_address(o->ips[i], SYSCALL_INSN_MAX)) {
+			fprintf(stderr, "ftrace: syscalls: %s: 0x%lx is not in "
+				"the object's executable segments; its calls "
+				"are not traced\n", t->soname, t->sites[i]);
+			ret = -EFAULT;
+			goto fail;
+		}
+		/* bytes other than those the table was made from */
+		if (!(o->len[i] = arch_syscall_insn_len(o->ips[i]))) {
 			fprintf(stderr, "ftrace: syscalls: %s: 0x%lx is not a "
 				"system-call instruction, though the build-id "
 				"is the table's; its calls are not traced\n",
@@ -575,6 +602,12 @@ static int syscall_trap_init(void)
 	return 0;
 }
 
+/*
+ * After a dlopen(): the objects it brought that have a table (sc_patch()
+ * adds their code to the text patcher's first).  Those of a namespace of
+ * their own (dlmopen()) are never seen: dl_iterate_phdr() lists the
+ * caller's namespace only.
+ */
 void syscall_trap_rescan(void)
 {
 	if (!__atomic_load_n(&sc_ready, __ATOMIC_ACQUIRE))

@@ -5,8 +5,9 @@
 # (tests/stage3/src/sysprog.c, -O0 and -O2) must print the same and end
 # the same traced as untraced, whatever it does: threads, fork, vfork,
 # posix_spawn, exec, EINTR and SA_RESTART, every signal blocked, its own
-# SIGILL and SIGTRAP handlers, dlopen(), and a library that blocks every
-# signal and owns SIGILL and SIGTRAP by its own calls.
+# SIGILL and SIGTRAP handlers, dlopen() (of an object with system-call
+# sites too), and a library that blocks every signal and owns SIGILL and
+# SIGTRAP by its own calls.
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/tests/stage3/src
@@ -191,6 +192,25 @@ test_dlopened_library() {
 			"syslib here"
 		assertTrue "$o: its write traced" \
 			"events '$t' | grep -q ' sys_write(fd: 1, buf: [0-9a-f]*, count: c)$'"
+	done
+}
+
+# An object with a site table that dlopen() brings after start-up: a
+# copy of the C library under another name (the kit knows an object by
+# its build-id).  Its code joins the text patcher's before its sites are
+# checked and patched, and the call made in it is traced: the program's
+# own getppid() is never called.
+test_dlopened_object_with_sites() {
+	local o t lib=$TMPD/libc-copy.so
+	cp "$($CC -print-file-name=libc.so.6)" "$lib" ||
+		{ fail "no C library to copy"; return; }
+	for o in $OPTS; do
+		t=$TMPD/dlcopy$o
+		sc_same $o "$t" dlcopy "$lib"
+		assertContains "$o: its getppid called" "$(cat "$t.out")" \
+			"copy: its own getppid, ppid 1"
+		assertTrue "$o: its getppid traced" \
+			"events '$t' | grep -q ' sys_getppid()\$'"
 	done
 }
 

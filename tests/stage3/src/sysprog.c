@@ -20,6 +20,13 @@
  *                  made meanwhile
  *   ownsig         the program's own SIGILL and SIGTRAP handlers, raised
  *   dlopen LIB     dlopen() LIB, whose constructor makes system calls
+ *   dlcopy LIB     dlopen() LIB, a copy of the C library under another
+ *                  name (the kit knows an object by its build-id: this
+ *                  one has a site table, and comes after start-up), and
+ *                  call its getppid()
+ *   names          getrusage(RUSAGE_SELF) and getpriority(PRIO_PROCESS, 0):
+ *                  arguments the test knows, under the kernel's names
+ *                  (tests/stage3/test_syscall_names.sh)
  *
  * Built with -DSYSLIB_LINKED and linked with syslib.so (a call through a
  * function pointer into a position-independent library crashes a MIPS
@@ -39,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -204,6 +212,38 @@ static int load(const char *lib)
 	return dlclose(h) != 0;
 }
 
+/* (never closed: its destructors would be a second C library's) */
+static int load_copy(const char *lib)
+{
+	void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+	pid_t (*ppid)(void);
+
+	if (!h) {
+		printf("dlopen: %s\n", dlerror());
+		return 1;
+	}
+	ppid = (pid_t (*)(void))dlsym(h, "getppid");
+	if (!ppid)
+		return 1;
+	printf("copy: %s getppid, ppid %d\n",
+	       ppid == getppid ? "the program's" : "its own", ppid() > 0);
+	return 0;
+}
+
+static int names(void)
+{
+	struct rusage ru;
+	int r, p;
+
+	r = getrusage(RUSAGE_SELF, &ru);
+	errno = 0;
+	p = getpriority(PRIO_PROCESS, 0);
+	/* (-1 is also a nice value: errno tells) */
+	printf("getrusage %d, getpriority %s\n", r,
+	       p == -1 && errno ? "failed" : "ok");
+	return 0;
+}
+
 #ifdef SYSLIB_LINKED
 void syslib_blockall(void);
 void syslib_ownsig(void);
@@ -241,6 +281,10 @@ int main(int argc, char **argv)
 		return ownsig();
 	if (!strcmp(how, "dlopen") && argc > 2)
 		return load(argv[2]);
+	if (!strcmp(how, "dlcopy") && argc > 2)
+		return load_copy(argv[2]);
+	if (!strcmp(how, "names"))
+		return names();
 #ifdef SYSLIB_LINKED
 	if (!strcmp(how, "libblockall")) {
 		syslib_blockall();
