@@ -90,10 +90,11 @@ SRC_DIRS := $(STAGE_DIRS-y) lib extras arch/$(ARCH)
 
 # CONFIG_PIE=y (ftrace-cc -pie): a position-independent executable's
 # runtime, built -fPIE apart in build/<arch>/stage<N>-pie, and traced code
-# compiled -fPIE and linked -pie.  Only where the arch patches
-# position-independent sites (HAVE_FTRACE_MODULES): a PIE's own code has
-# them (elsewhere ftrace-cc refuses -pie, and this is the plain runtime).
-override CONFIG_PIE := $(if $(HAVE_FTRACE_MODULES),$(CONFIG_PIE))
+# compiled -fPIE and linked -pie.  Only where the arch says it can
+# (HAVE_FTRACE_PIE: it patches position-independent sites, and its
+# runtime works as position-independent code); elsewhere ftrace-cc
+# refuses -pie, and this is the plain runtime.
+override CONFIG_PIE := $(if $(HAVE_FTRACE_PIE),$(CONFIG_PIE))
 O	:= build/$(ARCH)/stage$(STAGE)$(if $(CONFIG_FTRACED),-ftraced)$(if $(CONFIG_PIE),-pie)
 LIB	:= $(O)/libftrace.a
 
@@ -257,7 +258,7 @@ empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
 $(O)/runtime.o: $(RUNTIME_OBJS) $(O)/.flags Makefile
-	@scripts/link-quiet $(LD) -r -o $@.all $(RUNTIME_OBJS)
+	$(LD) -r -o $@.all $(RUNTIME_OBJS)
 	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
 		awk 'NF == 3 { sub(/@.*/, "", $$3); print $$3 }' >$@.libc
 	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' >$@.globals
@@ -334,7 +335,7 @@ $(O)/progs/%.o: tests/progs/%.c $(O)/.flags $(if $(CONFIG_FTRACE_MCOUNT_RECORD),
 	$(RECORD_MCOUNT)
 $(O)/%: $(O)/progs/%.o $(LIB) $(EXE_LIB)
 	@mkdir -p $(dir $@)
-	@scripts/link-quiet $(CC) $(TRACE_LDFLAGS) -o $@ \
+	$(CC) $(TRACE_LDFLAGS) -o $@ \
 		$(filter-out $(EXE_LIB),$(filter %.o,$^)) $(TRACE_LIBS)
 
 # the FP test program links the arch's deliberately broken function

@@ -11,6 +11,9 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # site, through the library's PLT (arch/aarch64/ftrace.c), and the module
 # PLT (module_plt.S) for the enabled sites
 HAVE_FTRACE_MODULES		:= y
+# Position-independent executables (ftrace-cc -pie): the same sites, and
+# the runtime built as position-independent code (CONFIG_PIE)
+HAVE_FTRACE_PIE			:= y
 # System-call events (stages 3 and 4): the C library's "svc #0" sites
 # patched into "udf #0x5c" (asm/syscall.h), found with objdump in these
 # objects.  AArch64's glibc has no signal-return code (Linux and qemu

@@ -10,6 +10,9 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # Traced shared libraries (-shared -fPIC), every stage: the PIC site
 # shapes (arch/arm/ftrace.c) and the module PLT (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# Position-independent executables (ftrace-cc -pie): the same sites, and
+# the runtime built as position-independent code (CONFIG_PIE)
+HAVE_FTRACE_PIE			:= y
 # System-call events (stages 3 and 4): the C library's Thumb-2 "svc 0"
 # sites patched into "udf #0x5c" (asm/syscall.h).  Its objects are
 # stripped, so objdump is told they are Thumb code (no mapping symbols

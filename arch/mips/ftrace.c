@@ -7,9 +7,10 @@
  * _mcount's graph path (mcount.S) calls prepare_ftrace_return() with
  *	parent		= &(the MCOUNT_AT slot of _mcount's frame), our copy
  *			  of the function's return address (at on entry)
- *	selfpc		= the function's jal (stage 4: "jal ftrace_caller+8");
- *			  for a -mlong-calls site its "jalr r" (stage 2) or
- *			  the lui that starts the sequence (rec->ip, stage 4)
+ *	selfpc		= the site's call: the function's jal (stage 4: "jal
+ *			  ftrace_caller+8"), a got site's jalr; for a
+ *			  -mlong-calls site its "jalr r" (stage 2) or the
+ *			  lui or lw that starts the sequence (rec->ip, stage 4)
  *	frame_pointer	= the function's sp (just above _mcount's frame)
  *
  * A leaf function never stored ra: it gets it back from at, via _mcount's
@@ -62,13 +63,15 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 	unsigned long sp = frame_pointer, *slot = parent, ret;
 	struct mips_site site;
 	struct mips_frame f;
+	const uint32_t *p;
 	uint32_t before;
 
 	/*
-	 * selfpc is the jal, or for a -mlong-calls site the jalr (stage 2)
-	 * or the lui (rec->ip, stage 4).  The prologue ends before the
-	 * sequence's first word: read backwards from the jalr, its own
-	 * lui, addiu and "move at,ra" would end the scan before the frame.
+	 * selfpc is the site's call (stage 2), or rec->ip (stage 4): for a
+	 * -mlong-calls site the lui or lw that starts it.  The prologue
+	 * ends before the site's first word: read backwards from a call,
+	 * the site's own GOT load, lui or "move at,ra" would end the scan
+	 * before the frame.
 	 */
 	mips_site_find((const uint32_t *)selfpc, &site);
 	if (mips_frame_decode(site.first, 1, &f)) {
@@ -89,19 +92,32 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 	 * nop there, so the -8 comes right BEFORE the jal:
 	 *	move at,ra; move t4,zero; addiu sp,sp,-8; jal _mcount; nop
 	 * and at stage 4 the start-up conversion has made that -8 a nop
-	 * (chapter 4).  Neither sets t4: look one word further back.
+	 * (chapter 4).  A got site has its GOT load between the -8 and the
+	 * call.  None of these sets t4: look further back.
 	 */
-	before = site.call[-1];
-	if (before == MIPS_INSN_ADDIU_SP_M8 || before == MIPS_INSN_NOP)
-		before = site.call[-2];
+	for (p = site.call - 1; site.call - p < 3; p--)
+		if (*p != MIPS_INSN_ADDIU_SP_M8 && *p != MIPS_INSN_NOP &&
+		    p != site.first)
+			break;
+	before = *p;
+	/* the prologue's answer: a leaf has ra only in at, our copy */
+	if (f.ra_off >= 0)
+		slot = (unsigned long *)(sp + f.ra_off);
 	if (sets_t4(before)) {
-		/* -mmcount-ra-address: gcc told us in t4 */
+		/*
+		 * -mmcount-ra-address: gcc told us in t4.  It names the same
+		 * slot, unless t4 did not survive the way in: a library's
+		 * first call of _mcount may go through the dynamic loader's
+		 * lazy-binding stub, which keeps the argument registers and
+		 * at, not t4 (arch/mips/module_bind.S keeps the kit's own
+		 * libraries off that path).  So t4 counts only as a word
+		 * of the function's own frame that holds its return address.
+		 */
 		unsigned long t4 = mcount_frame[MCOUNT_T4 / 4];
 
-		if (t4)
+		if (t4 >= sp && t4 < sp + f.size && !(t4 & 3) &&
+		    *(unsigned long *)t4 == *parent)
 			slot = (unsigned long *)t4;
-	} else if (f.ra_off >= 0) {
-		slot = (unsigned long *)(sp + f.ra_off);
 	}
 
 	/*
@@ -135,7 +151,9 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  * only in the start-up conversion (ftrace_init(), before main(), when no
  * other thread runs the program's code yet), once per site, as the
  * kernel does once at boot.
- * o32 has three shapes:
+ * A library's sites are converted by its constructor, before dlopen()
+ * returns: no thread can be running them yet either.
+ * o32 has four shapes (asm/prologue.h):
  *
  *  MIPS_SITE_JAL (-O1 and up)
  *	as linked		after start-up		enabled
@@ -151,6 +169,18 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  *	jal _mcount		nop			jal ftrace_caller+8
  *	 nop			 nop			 nop
  *
+ *  MIPS_SITE_GOT (position-independent code: a shared library, a PIE)
+ *	addiu sp,sp,-8		addiu sp,sp,-8		addiu sp,sp,-8
+ *	lw t9,%call16(_mcount)(gp)
+ *	jalr t9			addiu sp,sp,8		jalr t9
+ *	 nop			 nop			 nop
+ *	The -8 comes before the call, and the GOT load between them: no
+ *	one word could remove both, so the call gives the 8 bytes back
+ *	while the site is disabled, and an enabled site enters at _mcount+0
+ *	(the GOT holds _mcount's address, wherever the library is: no
+ *	trampoline is needed for reach).  ld's "bal _mcount" in place of
+ *	the jalr (a PIE, where _mcount is near) is put back as it was.
+ *
  *  MIPS_SITE_LONG (-mlong-calls)
  *	lui r,%hi(_mcount)	b 1f			lui r,%hi(_mcount)
  *	addiu r,r,%lo(_mcount)	(b's delay slot)
@@ -160,11 +190,13 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  *   1f:
  *	One word in every state: the branch skips the whole sequence, -8
  *	included.  The -8 stays, so an enabled long call enters at
- *	_mcount+0, whose delay-slot "addiu sp,sp,8" balances it.
+ *	_mcount+0, whose delay-slot "addiu sp,sp,8" balances it.  In
+ *	position-independent code the sequence starts with one word, "lw
+ *	r,%got(_mcount)(gp)", and the branch stands there instead.
  *
  * In no state does sp rise above data the function has stored (a signal
  * taken there would write its frame over that data).  Sites recordmcount
- * never saw keep "jal _mcount" and its -8, and enter at +0 too.
+ * never saw keep their call of _mcount and its -8, and enter at +0 too.
  */
 static int mips_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
@@ -184,15 +216,17 @@ static int mips_patch2(unsigned long ip, unsigned int old0, unsigned int old1,
 }
 
 /*
- * The start-up conversion reads a site's shape into rec->arch.  Returns
- * 0, or -EINVAL for a shape we do not know.
+ * The start-up conversion reads a site's shape into rec->arch: what it
+ * holds while enabled, and what while disabled (mips_nop_insn()).
+ * Returns 0, or -EINVAL for a shape we do not know.
  */
 static int mips_read_site(struct dyn_ftrace *rec)
 {
 	const uint32_t *p = (const uint32_t *)rec->ip;
-	unsigned int reg = (p[0] >> 16) & 31, k;
+	struct mips_site s;
 
 	if (p[0] == MIPS_INSN_JAL(MCOUNT_ADDR)) {
+		rec->arch.call = MIPS_INSN_JAL(FTRACE_ADDR + FTRACE_CALLER_SKIP);
 		if (p[1] == MIPS_INSN_ADDIU_SP_M8) {
 			rec->arch.kind = MIPS_SITE_JAL;
 			return 0;
@@ -203,80 +237,90 @@ static int mips_read_site(struct dyn_ftrace *rec)
 		}
 		return -EINVAL;
 	}
-	if (p[0] != MIPS_INSN_LUI(reg, MCOUNT_ADDR) ||
-	    p[1] != MIPS_INSN_ADDIU_LO(reg, MCOUNT_ADDR))
+	mips_site_find(p, &s);
+	if (s.ip != p)
 		return -EINVAL;
-	for (k = 2; k < LONG_CALL_MAX; k++) {
-		if (mips_is_jalr_ra(p[k]) && MIPS_RS(p[k]) == (int)reg) {
-			rec->arch.kind = MIPS_SITE_LONG;
-			rec->arch.reg = reg;
-			rec->arch.skip = k + 1;	/* past the jalr's delay slot */
-			return 0;
-		}
+	rec->arch.call = p[0];
+	if (s.first == p && s.call > p) {
+		rec->arch.kind = MIPS_SITE_LONG;
+		rec->arch.skip = s.call - p + 1;  /* past the jalr's delay slot */
+		return 0;
+	}
+	if (s.first == p - 1 && p[-2] == MIPS_INSN_ADDIU_SP_M8 &&
+	    p[0] != MIPS_INSN_ADDIU_SP_P8) {
+		rec->arch.kind = MIPS_SITE_GOT;
+		return 0;
 	}
 	return -EINVAL;
 }
 
 /*
- * For ftrace_caller (mcount.S): a -mlong-calls site returns to ra with
- * its jalr at ra - 8, and its record is the first word of the sequence:
- * the lui, or the branch that stands in for it once the site is disabled
- * (a thread still inside ftrace_caller while the site is disabled may get
- * here).  Anything else keeps ra - 8.
+ * For ftrace_caller (mcount.S), when the word at ra - 8 is not a jal: a
+ * -mlong-calls site returns to ra with its jalr at ra - 8, and its record
+ * is the first word of the sequence: the lui or lw, or the branch that
+ * stands in for it once the site is disabled (a thread still inside
+ * ftrace_caller while the site is disabled may get here).  A got site's
+ * record is its call, ra - 8.
  */
 __event_path unsigned long ftrace_long_call_ip(unsigned long ra)
 {
 	struct mips_site s;
 
 	mips_site_find((const uint32_t *)(ra - MCOUNT_INSN_SIZE), &s);
-	return (unsigned long)s.first;
+	return (unsigned long)s.ip;
 }
 
 /*
- * Calls of _mcount left in [start, end) after the start-up conversion:
- * "jal _mcount" (an enabled site calls ftrace_caller+8, another word), or
- * a -mlong-calls sequence whose first word is still the lui
- * (mips_read_site()'s shapes).
+ * Calls of _mcount left in [start, end) after the start-up conversion
+ * (mips_read_site()'s shapes, as gcc and ld left them): "jal _mcount"
+ * (an enabled site calls ftrace_caller+8, another word), a got site's
+ * call after its -8, or a -mlong-calls sequence whose first word is
+ * still there.  A got site's GOT entry cannot be read from here (its gp
+ * is the function's): gcc's "move at,ra" a few words before the -8 says
+ * it is _mcount's.
  */
 unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 {
 	const uint32_t *p = (const uint32_t *)((start + 3) & ~3UL);
 	const uint32_t *last = (const uint32_t *)end - LONG_CALL_MAX;
 	unsigned long n = 0;
+	struct mips_site s;
 	unsigned int k;
 
-	for (; p < last; p++) {
+	for (p += 5; p < last; p++) {
 		if (MIPS_OP(*p) == MIPS_OP_JAL) {
 			n += MIPS_J_TARGET(p, *p) == MCOUNT_ADDR;
 			continue;
 		}
-		if (*p != MIPS_INSN_LUI(MIPS_RT(*p), MCOUNT_ADDR) ||
-		    p[1] != MIPS_INSN_ADDIU_LO(MIPS_RT(*p), MCOUNT_ADDR))
+		if (mips_is_jalr_ra(*p) || mips_is_bal(*p)) {
+			mips_site_find(p, &s);
+			if (s.first != p - 1 || !mips_is_site_adjust(p - 2))
+				continue;
+			for (k = 3; k <= 5; k++)
+				if (mips_is_move_at_ra(p[-k]))
+					break;
+			n += k <= 5;
 			continue;
-		for (k = 2; k < LONG_CALL_MAX; k++)
-			if (mips_is_jalr_ra(p[k]) &&
-			    MIPS_RS(p[k]) == MIPS_RT(*p))
-				break;
-		n += k < LONG_CALL_MAX;
+		}
+		if (MIPS_OP(*p) != MIPS_OP_LUI && !mips_is_lw_got(*p, MIPS_RT(*p)))
+			continue;
+		mips_site_find(p, &s);
+		n += s.first == p && s.call > p;
 	}
 	return n;
-}
-
-/* What the word at rec->ip is while the site is enabled. */
-static unsigned int mips_call_insn(struct dyn_ftrace *rec)
-{
-	/* the sequence's -8 is still there: in at _mcount+0 */
-	if (rec->arch.kind == MIPS_SITE_LONG)
-		return MIPS_INSN_LUI(rec->arch.reg, MCOUNT_ADDR);
-	return MIPS_INSN_JAL(FTRACE_ADDR + FTRACE_CALLER_SKIP);
 }
 
 /* What the word at rec->ip is while the site is disabled. */
 static unsigned int mips_nop_insn(struct dyn_ftrace *rec)
 {
-	if (rec->arch.kind == MIPS_SITE_LONG)
+	switch (rec->arch.kind) {
+	case MIPS_SITE_LONG:
 		return MIPS_INSN_B(rec->arch.skip);
-	return MIPS_INSN_NOP;
+	case MIPS_SITE_GOT:
+		return MIPS_INSN_ADDIU_SP_P8;
+	default:
+		return MIPS_INSN_NOP;
+	}
 }
 
 /*
@@ -299,8 +343,8 @@ static int mips_convert_site(struct dyn_ftrace *rec)
 	int ret = -EINVAL;
 
 	/* the words around it are read: are they code? */
-	if (kernel_text_address(ip - MIPS_INSN_SIZE,
-				(LONG_CALL_MAX + 1) * MIPS_INSN_SIZE))
+	if (kernel_text_address(ip - 2 * MIPS_INSN_SIZE,
+				(LONG_CALL_MAX + 2) * MIPS_INSN_SIZE))
 		ret = mips_read_site(rec);
 	if (ret) {
 		/*
@@ -310,19 +354,22 @@ static int mips_convert_site(struct dyn_ftrace *rec)
 		 */
 		return mips_patch(ip, jal, jal) ?: -EINVAL;
 	}
-	if (rec->arch.kind != MIPS_SITE_LONG &&
-	    !mips_reaches(ip, FTRACE_ADDR + FTRACE_CALLER_SKIP))
-		return -ERANGE;
 	switch (rec->arch.kind) {
 	case MIPS_SITE_JAL:
-		return mips_patch2(ip, jal, MIPS_INSN_ADDIU_SP_M8,
-				   MIPS_INSN_NOP, MIPS_INSN_NOP);
 	case MIPS_SITE_JAL_O0:
+		/* a jal reaches its own 256 MB region (the other shapes
+		   call through a register) */
+		if (!mips_reaches(ip, FTRACE_ADDR + FTRACE_CALLER_SKIP))
+			return -ERANGE;
+		if (rec->arch.kind == MIPS_SITE_JAL)
+			return mips_patch2(ip, jal, MIPS_INSN_ADDIU_SP_M8,
+					   MIPS_INSN_NOP, MIPS_INSN_NOP);
 		return mips_patch2(ip - MIPS_INSN_SIZE,
 				   MIPS_INSN_ADDIU_SP_M8, jal,
 				   MIPS_INSN_NOP, MIPS_INSN_NOP);
 	default:
-		return mips_patch(ip, mips_call_insn(rec), mips_nop_insn(rec));
+		/* the site as it is now: its own call */
+		return mips_patch(ip, rec->arch.call, mips_nop_insn(rec));
 	}
 }
 
@@ -338,14 +385,14 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		return -EINVAL;
 	if (rec->arch.kind == MIPS_SITE_UNKNOWN)
 		return mips_convert_site(rec);
-	return mips_patch(rec->ip, mips_call_insn(rec), mips_nop_insn(rec));
+	return mips_patch(rec->ip, rec->arch.call, mips_nop_insn(rec));
 }
 
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	if (addr != FTRACE_ADDR || rec->arch.kind == MIPS_SITE_UNKNOWN)
 		return -EINVAL;
-	return mips_patch(rec->ip, mips_nop_insn(rec), mips_call_insn(rec));
+	return mips_patch(rec->ip, mips_nop_insn(rec), rec->arch.call);
 }
 
 /* ftrace_call: "jal <what it calls now>" becomes "jal func" */

@@ -3,31 +3,39 @@
  * MIPS o32 _mcount: chapter 1 (HAVE_FUNCTION_TRACER); the parts under
  * CONFIG_FUNCTION_GRAPH_TRACER are chapter 2.
  *
- * What gcc -O2 -pg -mno-abicalls -fno-pic -fno-omit-frame-pointer
+ * What gcc -O2 -pg -mabicalls -fno-pic -mplt -fno-omit-frame-pointer
  * -mmcount-ra-address puts at the top of a traced function (objdump -d of
  * the demo as the kit builds it):
  *
  *	<run_direct>:
- *	  27bdffe8	addiu	sp,sp,-24	the function's own frame
- *	  afbe0010	sw	s8,16(sp)
+ *	  27bdffe0	addiu	sp,sp,-32	the function's own frame
+ *	  afbe0018	sw	s8,24(sp)
  *	  03a0f025	move	s8,sp
- *	  afbf0014	sw	ra,20(sp)	non-leaf saves ra BEFORE _mcount
+ *	  afbf001c	sw	ra,28(sp)	non-leaf saves ra BEFORE _mcount
  *	  03e00825	move	at,ra		keep the return address in at
- *	  27ac0014	addiu	t4,sp,20	where ra was saved (chapter 2)
- *	  0c10120e	jal	_mcount		<- selfpc  (R_MIPS_26)
+ *	  27ac001c	addiu	t4,sp,28	where ra was saved (chapter 2)
+ *	  0c103b62	jal	_mcount		<- selfpc  (R_MIPS_26)
  *	  27bdfff8	 addiu	sp,sp,-8	delay slot: 2 words for _mcount
  *	  ...		(the body)
  *
  *	<leaf_add>:			a leaf never saves ra:
- *	  27bdfff8	addiu	sp,sp,-8
- *	  afbe0004	sw	s8,4(sp)
+ *	  27bdfff0	addiu	sp,sp,-16
+ *	  afbe000c	sw	s8,12(sp)
  *	  03a0f025	move	s8,sp
  *	  03e00825	move	at,ra
  *	  00006025	move	t4,zero		"ra is only in at"
- *	  0c10120e	jal	_mcount
+ *	  0c103b62	jal	_mcount
  *	  27bdfff8	 addiu	sp,sp,-8
  *
- * Registers and stack on entry to _mcount:
+ * A shared library's function calls through its GOT instead, the -8
+ * first (asm/ftrace.h):
+ *
+ *	  27bdfff8	addiu	sp,sp,-8
+ *	  8f99803c	lw	t9,%call16(_mcount)(gp)
+ *	  0320f809	jalr	t9		<- selfpc
+ *	  00000000	 nop
+ *
+ * Registers and stack on entry to _mcount, either way:
  *
  *	ra	selfpc + 8: return into the traced function, past the delay slot
  *	at	frompc: where the traced function returns to, in its caller
@@ -37,6 +45,8 @@
  *	$f12, $f14	float/double arguments (o32 hard float, FPXX)
  *	v0	the static chain of a nested function: gcc moves it out of t7
  *		around the call and back afterwards, so v0 must survive too
+ *	gp	a library function's own: it reloads gp after the call, but
+ *		the C library's code we call may change it, so it is kept
  *
  * On return the traced function expects sp back where it was, ra holding
  * its own return address again (the value in at), and its argument
@@ -171,9 +181,11 @@ ftrace_call_tracer:
  *				with a nop in its delay slot: the start-up
  *				conversion made its -8 a nop, so it enters
  *				with sp as the function has it
+ *	got site, enabled	"jalr t9" (or "bal _mcount") to _mcount+0,
+ *				its -8 done before: the stub's delay slot
+ *				gives the 8 bytes back
  *	-mlong-calls site	"jalr r" to _mcount+0 with its -8 (delay slot
- *				or just before): the stub's delay slot gives
- *				the 8 bytes back
+ *				or just before): the same
  *	a site recordmcount	"jal _mcount; addiu sp,sp,-8": the same as a
  *	never saw		long call
  *
@@ -246,8 +258,9 @@ ftrace_caller:
 	/*
 	 * arg 1: ip, which must be rec->ip (filters look records up by it):
 	 * the jal (of ftrace_caller+8, or of _mcount for a site without a
-	 * record), ra - 8, unless the call was a -mlong-calls jalr, whose
-	 * site starts at its lui a few words earlier.
+	 * record), ra - 8.  Any other call is found out in C: a got site's
+	 * call is ra - 8 too, a -mlong-calls site starts at its lui or lw a
+	 * few words earlier (arch/mips/ftrace.c).
 	 */
 	lw	$t0, -MCOUNT_INSN_SIZE($ra)
 	srl	$t0, $t0, 26		/* the opcode */
@@ -299,7 +312,7 @@ ftrace_graph_call:
  * (t4, -mmcount-ra-address, is in the MCOUNT_T4 slot as before).  selfpc
  * is rec->ip, as ftrace_caller passes it (filters look it up): for a
  * -mlong-calls site the first word of the sequence, not the jalr
- * (prepare_ftrace_return() reads the prologue from there either way).
+ * (prepare_ftrace_return() finds the whole site from either).
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
@@ -309,7 +322,7 @@ ftrace_graph_caller:
 	addiu	$t0, $t0, -MIPS_OP_JAL
 	beqz	$t0, 1f
 	 addiu	$a1, $a0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
-	jal	ftrace_long_call_ip	/* arg 2: the lui */
+	jal	ftrace_long_call_ip	/* arg 2: rec->ip */
 	 nop
 	move	$a1, $v0
 1:	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */

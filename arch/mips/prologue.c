@@ -22,6 +22,9 @@
  *	ori	v1,v1,L
  *	subu	sp,sp,v1			(any size)
  *   with the lui/ori anywhere before the subu, between the saves at -O2.
+ * Abicalls code that uses gp sets it up among these (or, position-
+ * independent, before the allocation: "lui gp; addiu gp,gp; addu gp,gp,t9")
+ * and saves it, through the frame pointer at -O0 ("sw gp,16(s8)").
  * Then the mcount call site, whose own "addiu sp,sp,-8" is given back by
  * _mcount before the body runs (delay slot at -O1 and up, before the jal
  * at -O0; a nop once dynamic ftrace converted the site), and
@@ -46,32 +49,49 @@
 /* the constant of a two-step prologue is loaded shortly before its use */
 #define CONST_SCAN_MAX		16
 
+/* A jal or bal into _mcount (ftrace_caller+8 included). */
 static __event_path int is_mcount_call(const uint32_t *p)
 {
 	unsigned long target;
 
-	if (MIPS_OP(*p) != MIPS_OP_JAL)
+	if (MIPS_OP(*p) == MIPS_OP_JAL)
+		target = MIPS_J_TARGET(p, *p);
+	else if (mips_is_bal(*p))
+		target = MIPS_B_TARGET(p, *p);
+	else
 		return 0;
-	target = MIPS_J_TARGET(p, *p);
 	return target >= (unsigned long)_mcount &&
 	       target < (unsigned long)_mcount_end;
 }
 
 /*
- * The mcount site's "addiu sp,sp,-8": next to its jal (either side), or
- * next to the other call mips_mcount_site_insn() (asm/ftrace.h) knows, a
- * -mlong-calls jalr.  Never the function's own allocation: that is not
+ * Is p the call of a got site, "lw t9,%call16(_mcount)(gp)" before it:
+ * "jalr t9", ld's "bal _mcount", or the "addiu sp,sp,8" that stands in
+ * for either while dynamic ftrace has the site disabled (ftrace.c)?
+ */
+static __event_path int is_got_call(const uint32_t *p)
+{
+	if (!mips_is_lw_got(p[-1], MIPS_R_T9))
+		return 0;
+	return (mips_is_jalr_ra(*p) && MIPS_RS(*p) == MIPS_R_T9) ||
+	       is_mcount_call(p) || *p == MIPS_INSN_ADDIU_SP_P8;
+}
+
+/*
+ * The site's "addiu sp,sp,-8" (the caller's part of _mcount's "pops 2
+ * words"): before the jal or jalr (-O0) or in its delay slot, or before a
+ * got site's GOT load.  Never the function's own allocation: that is not
  * next to a call.  A recorded jal site has no -8 once stage 3's start-up
  * conversion made it a nop (chapter 4); nops are passed over as part of
  * any prologue.
  */
-static __event_path int is_site_adjust(const uint32_t *p, const uint32_t *start)
+__event_path int mips_is_site_adjust(const uint32_t *p)
 {
 	if (*p != MIPS_INSN_ADDIU_SP_M8)
 		return 0;
-	return is_mcount_call(p + 1) || mips_mcount_site_insn(p[1]) ||
-	       (p > start && (is_mcount_call(p - 1) ||
-			      mips_mcount_site_insn(p[-1])));
+	return is_mcount_call(p + 1) || mips_is_jalr_ra(p[1]) ||
+	       is_mcount_call(p - 1) || mips_is_jalr_ra(p[-1]) ||
+	       (mips_is_lw_got(p[1], MIPS_R_T9) && is_got_call(p + 2));
 }
 
 static __event_path int is_move(uint32_t insn, int rd, int rs)
@@ -84,19 +104,21 @@ static __event_path int is_move(uint32_t insn, int rd, int rs)
 static __event_path int prologue_insn(uint32_t insn)
 {
 	switch (MIPS_OP(insn)) {
-	case MIPS_OP_SW:			/* register saves */
-	case MIPS_OP_SWC1:
+	case MIPS_OP_SW:	/* register saves; gp's (abicalls) may */
+	case MIPS_OP_SWC1:	/* go through the frame pointer */
 	case MIPS_OP_SDC1:
-		return MIPS_RS(insn) == MIPS_R_SP;
-	case MIPS_OP_LUI:		/* constants of a big frame, or t4 */
+		return MIPS_RS(insn) == MIPS_R_SP || MIPS_RS(insn) == MIPS_R_S8;
+	case MIPS_OP_LUI:	/* constants of a big frame, t4, or gp */
 		return 1;
 	case MIPS_OP_ORI:
 		return MIPS_RS(insn) == MIPS_R_ZERO ||
 		       MIPS_RS(insn) == MIPS_RT(insn);
-	case MIPS_OP_ADDIU:			/* li, or t4 = &saved ra */
+	case MIPS_OP_ADDIU:	/* li, t4 = &saved ra, gp's low half */
 		return MIPS_RS(insn) == MIPS_R_ZERO ||
 		       (MIPS_RS(insn) == MIPS_R_SP &&
-			MIPS_RT(insn) == MIPS_R_T4);
+			MIPS_RT(insn) == MIPS_R_T4) ||
+		       (MIPS_RS(insn) == MIPS_R_GP &&
+			MIPS_RT(insn) == MIPS_R_GP);
 	case MIPS_OP_SPECIAL:
 		return insn == 0 ||			/* nop */
 		       /* frame pointer, the mcount site, static chain */
@@ -106,7 +128,9 @@ static __event_path int prologue_insn(uint32_t insn)
 		       is_move(insn, MIPS_R_T4, MIPS_R_ZERO) ||	/* t4: leaf */
 		       /* t4 = N + sp, a big frame's saved ra */
 		       insn == MIPS_INSN_ADDU_T4_T4_SP ||
-		       insn == MIPS_INSN_ADDU_T4_SP_T4;
+		       insn == MIPS_INSN_ADDU_T4_SP_T4 ||
+		       /* a position-independent function's gp, from t9 */
+		       insn == MIPS_INSN_ADDU_GP_GP_T9;
 	}
 	return 0;
 }
@@ -203,7 +227,7 @@ __event_path int mips_frame_decode(const uint32_t *pc, int at_site,
 	int in_prologue = at_site;
 
 	for (p = pc - 1; p >= start && pc - p <= SCAN_MAX; p--) {
-		if (is_site_adjust(p, start))
+		if (mips_is_site_adjust(p))
 			continue;
 		n = sp_alloc(p, start);
 		if (n < 0)
@@ -231,48 +255,71 @@ __event_path int mips_frame_decode(const uint32_t *pc, int at_site,
 }
 
 /*
- * A -mlong-calls site (asm/prologue.h) is recognised by its second word,
- * "addiu r,r,%lo(_mcount)", followed within a few words by "jalr r".  Not
- * by the lui: at stage 3 a disabled site holds a branch there instead,
- * and a thread parked inside ftrace_caller may still need its first word
- * (ftrace_long_call_ip()).
+ * Does insn load a long call's register (asm/prologue.h), as its first
+ * word or its second?  Not the lui itself: while dynamic ftrace has the
+ * site disabled, a branch stands there instead (ftrace.c), and a thread
+ * still inside ftrace_caller then needs the site's rec->ip all the same
+ * (ftrace_long_call_ip()).  So the non-PIC sequence is known by its
+ * "addiu r,r,%lo(_mcount)", the first word being the one before it; the
+ * position-independent one by its "lw r,%got(_mcount)(gp)", or by the
+ * branch that replaced that lw: one whose target is just past the
+ * sequence's jalr and delay slot.
  */
-static __event_path int is_long_call_addiu(uint32_t insn, int reg)
+static __event_path const uint32_t *long_call_first(const uint32_t *p,
+						    const uint32_t *jalr)
 {
-	unsigned long lo = (unsigned long)_mcount & 0xffff;
+	int reg = MIPS_RS(*jalr);
 
-	return insn == MIPS_INSN_ADDIU_LO(reg, lo);
+	if (*p == MIPS_INSN_ADDIU_LO(reg, (unsigned long)_mcount))
+		return p - 1;
+	if (mips_is_lw_got(*p, reg) ||
+	    (mips_is_b(*p) && MIPS_B_TARGET(p, *p) == (unsigned long)(jalr + 2)))
+		return p;
+	return NULL;
 }
 
-static __event_path int is_jalr(uint32_t insn, int reg)
+/*
+ * jalr is a jalr: is it a long call's?  Then the first word of its
+ * sequence, which "move at,ra" follows; else NULL.
+ */
+static __event_path const uint32_t *long_call_start(const uint32_t *jalr)
 {
-	return mips_is_jalr_ra(insn) && MIPS_RS(insn) == reg;
+	const uint32_t *p, *first;
+	int saw_move_at_ra = 0;
+
+	for (p = jalr - 1; jalr - p < LONG_CALL_MAX; p--) {
+		if (mips_is_move_at_ra(*p)) {
+			saw_move_at_ra = 1;
+			continue;
+		}
+		first = long_call_first(p, jalr);
+		if (first)
+			return saw_move_at_ra ? first : NULL;
+	}
+	return NULL;
 }
 
 __event_path void mips_site_find(const uint32_t *pc, struct mips_site *s)
 {
 	const uint32_t *p;
-	int reg;
 
-	s->first = s->call = pc;
-	if (mips_is_jalr_ra(*pc)) {
-		/* the jalr: the sequence starts one word before the addiu */
-		reg = MIPS_RS(*pc);
-		for (p = pc - 2; pc - p < LONG_CALL_MAX; p--) {
-			if (is_long_call_addiu(p[1], reg)) {
-				s->first = p;
-				return;
-			}
-		}
+	s->first = s->call = s->ip = pc;
+	if (is_got_call(pc)) {
+		/* rec->ip is the call itself: the word that changes */
+		s->first = pc - 1;
 		return;
 	}
-	/* the first word: find the jalr after the addiu */
-	reg = MIPS_RT(pc[1]);
-	if (!is_long_call_addiu(pc[1], reg))
+	if (mips_is_jalr_ra(*pc)) {
+		p = long_call_start(pc);
+		if (p)
+			s->first = s->ip = p;
 		return;
-	for (p = pc + 2; p - pc < LONG_CALL_MAX; p++) {
-		if (is_jalr(*p, reg)) {
-			s->call = p;
+	}
+	/* a long call's first word?  Its jalr is a few words on */
+	for (p = pc + 1; p - pc < LONG_CALL_MAX; p++) {
+		if (mips_is_jalr_ra(*p)) {
+			if (long_call_start(p) == pc)
+				s->call = p;
 			return;
 		}
 	}

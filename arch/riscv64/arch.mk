@@ -11,6 +11,9 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # through the library's PLT (arch/riscv64/ftrace.c) and the module PLT
 # for a library beyond +-2 GB (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# Position-independent executables (ftrace-cc -pie): the same sites, and
+# the runtime built as position-independent code (CONFIG_PIE)
+HAVE_FTRACE_PIE			:= y
 # System-call events (stages 3 and 4): the C library's "ecall" sites
 # patched into "mret" (asm/syscall.h).  The C library has no signal-return
 # code of its own (the kernel's vDSO, or qemu, provides it); a "li a7,

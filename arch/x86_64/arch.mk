@@ -12,6 +12,9 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # Traced shared libraries (-shared -fPIC), every stage: the PIC site
 # shapes (arch/x86_64/ftrace.c) and the module PLT (module_plt.S)
 HAVE_FTRACE_MODULES		:= y
+# Position-independent executables (ftrace-cc -pie): the same sites, and
+# the runtime built as position-independent code (CONFIG_PIE)
+HAVE_FTRACE_PIE			:= y
 # System-call events (stages 3 and 4): "syscall" sites patched into ud2
 # (asm/syscall.h), found with objdump in these objects of the C library;
 # __restore_rt's, which loads rt_sigreturn's number 15 first, is left out

@@ -10,7 +10,8 @@
 # the port has them), step 5 HAVE_FTRACE_MCOUNT_RECORD, step 6
 # HAVE_DYNAMIC_FTRACE, step 7 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER, step 8
 # HAVE_SYSCALL_TRACEPOINTS (with the SYSCALL_* lines), step 9
-# HAVE_FTRACE_MODULES.  An arch claims a stage only when its tests pass.
+# HAVE_FTRACE_MODULES (and HAVE_FTRACE_PIE).  An arch claims a stage only
+# when its tests pass.
 
 # EXERCISE(1): the Debian cross toolchain and qemu-user for @ARCH@
 # (docs/exercises.md, step 1): the compiler's prefix (empty for a

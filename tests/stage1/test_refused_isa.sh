@@ -32,7 +32,7 @@ build() {
 	$CC $3 $(mkvar TRACE_CFLAGS) $ARCH_TEST_CFLAGS $2 -c "$4" -o "$1.o" &&
 		{ [ -z "$(mkvar CONFIG_DYNAMIC_FTRACE)" ] ||
 		  "$KIT/build/host/recordmcount" "$1.o"; } &&
-		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) -o "$1" \
+		$CC $(mkvar TRACE_LDFLAGS) -o "$1" \
 			"$1.o" $(mkvar TRACE_LIBS)
 }
 

@@ -401,7 +401,7 @@ test_without_fp_test_and_ret_addr_ptr() {
 	for p in stacks jumps; do
 		$CC -O2 $(mkvar TRACE_CFLAGS) -I"$KIT/include" \
 			-c "$KIT/tests/progs/graph/$p.c" -o "$TMPD/$p.nh.o" &&
-		"$KIT/scripts/link-quiet" $CC $(mkvar TRACE_LDFLAGS) \
+		$CC $(mkvar TRACE_LDFLAGS) \
 			-o "$TMPD/$p.nh" "$TMPD/$p.nh.o" $libs ||
 			fail "link $p"
 	done

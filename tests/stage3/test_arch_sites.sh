@@ -2,7 +2,7 @@
 # The arch half of chapter 4: every site shape the arch has, read back from
 # memory in each state, against the bytes of the binary on disk.  The
 # shapes are the arch's (arch/<arch>/tests/arch_sites.sh, with the facts
-# TEST_ARCH_SITE_CFLAGS and TEST_ARCH_SITE_SHAPES): MIPS's jal and
+# TEST_ARCH_SITE_CFLAGS and TEST_ARCH_SITE_SHAPES): MIPS's jal, got and
 # -mlong-calls sequences, ARM's ARM-state and Thumb-2 calls.  Which words
 # each change writes: two per site at start-up at most, and one aligned
 # word per switch afterwards (test_one_aligned_word_per_switch).  An arch
@@ -11,15 +11,25 @@
 
 src=$KIT/tests/stage3/src
 need_facts TEST_ARCH_SITE_CFLAGS
-other=$TEST_ARCH_SITE_CFLAGS
-[ "$other" = none ] && other=
-# a stage with the graph tracer refuses code it cannot hook (arch.mk's
-# GRAPH_REFUSED_CFLAGS: ARM's -mthumb): no second shape to build there
-case " $(mkvar GRAPH_REFUSED_CFLAGS) " in
-*" $other "*) [ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] && other= ;;
-esac
+# The flavours that make the other shapes (a flavour's flags joined by
+# commas), each built into its own functions: far_O2_/far_O0_ for the
+# first, far2_O2_/far2_O0_ for the second and so on (archsites.c).  A
+# stage with the graph tracer refuses code it cannot hook (arch.mk's
+# GRAPH_REFUSED_CFLAGS: ARM's -mthumb): no such flavour there.
+flavours=
+for f in $TEST_ARCH_SITE_CFLAGS; do
+	[ "$f" = none ] && continue
+	case " $(mkvar GRAPH_REFUSED_CFLAGS) " in
+	*" ${f//,/ } "*) [ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] &&
+		continue ;;
+	esac
+	flavours="$flavours${flavours:+ }$f"
+done
+# far far2 ...: each flavour's prefix
+prefixes=$(i=1; for f in $flavours; do
+	[ $i = 1 ] && echo far || echo "far$i"; i=$((i + 1)); done)
 # the arch's decoders: site_shape, expected_nop, is_call, startup_words
-if [ -n "$other" ]; then
+if [ -n "$flavours" ]; then
 	need_facts TEST_ARCH_SITE_SHAPES TEST_DYN_STRADDLE
 	if [ ! -f "$KIT/arch/$ARCH/tests/arch_sites.sh" ]; then
 		echo "arch/$ARCH/tests/arch_sites.sh: missing (the site" \
@@ -29,22 +39,31 @@ if [ -n "$other" ]; then
 	. "$KIT/arch/$ARCH/tests/arch_sites.sh"
 fi
 
-build() { # out: the program, from main + 3 builds of archsites_far.c
-	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE" o
+build() { # out: the program, from main, archsites_far.c at -O2 and -O0 per
+	  # flavour, and archsites_far.c as usual at -O0
+	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE"
+	local f p o objs="main p0" i=1
 	$cc -O2 -c -o "$TMPD/main.o" "$src/archsites.c" &&
-	$cc -O2 $other -DPREFIX=far_O2_ -c -o "$TMPD/f2.o" "$src/archsites_far.c" &&
-	$cc -O0 $other -DPREFIX=far_O0_ -c -o "$TMPD/f0.o" "$src/archsites_far.c" &&
 	$cc -O0 -DPREFIX=plain_O0_ -c -o "$TMPD/p0.o" "$src/archsites_far.c" ||
 		return 1
+	for f in $flavours; do
+		p=$(echo $prefixes | cut -d' ' -f$i) i=$((i + 1))
+		for o in O2 O0; do
+			$cc -$o ${f//,/ } -DPREFIX=${p}_${o}_ -c \
+				-o "$TMPD/$p.$o.o" "$src/archsites_far.c" ||
+				return 1
+			objs="$objs $p.$o"
+		done
+	done
 	# recordmcount leaves objects that already have their table alone
-	for o in main f2 f0 p0; do
+	for o in $objs; do
 		"$KIT/build/host/recordmcount" "$TMPD/$o.o" || return 1
 	done
-	$cc -o "$1" "$TMPD"/main.o "$TMPD"/f2.o "$TMPD"/f0.o "$TMPD"/p0.o
+	$cc -o "$1" $(for o in $objs; do echo "$TMPD/$o.o"; done)
 }
 
 oneTimeSetUp() {
-	[ -n "$other" ] || return 0
+	[ -n "$flavours" ] || return 0
 	make -s -C "$KIT" recordmcount >/dev/null &&
 	build "$TMPD/prog" >"$TMPD/build.log" 2>&1 || {
 		cat "$TMPD/build.log"; fail "build failed"; return; }
@@ -56,7 +75,7 @@ oneTimeSetUp() {
 # An arch with one shape (or a stage that refuses the other) skips every
 # test, as one skipped test each.
 has_shapes() {
-	[ -n "$other" ] && { endSkipping; return 0; }
+	[ -n "$flavours" ] && { endSkipping; return 0; }
 	startSkipping
 	assertTrue "$ARCH: one site shape at this stage" true
 	return 1
@@ -230,13 +249,23 @@ test_one_aligned_word_per_switch() {
 	fi
 }
 
+# Every build's functions, and how many times work() calls their mid
+# (archsites.c: outer(3) at -O2, outer(4) at -O0, plain outer(2)).
+every_prefix() {
+	local p
+	for p in $prefixes; do
+		echo "${p}_O2:3 ${p}_O0:4"
+	done
+	echo plain_O0:2
+}
+
 # The trace itself: the functions of every shape are traced, with the
 # right parents, and the filter narrows it to them.
 test_every_shape_traced() {
 	has_shapes || return 0
 	trace_run "$TMPD/t" "$TMPD/prog" plain || fail "traced run failed"
 	local p n
-	for p in far_O2:3 far_O0:4 plain_O0:2; do
+	for p in $(every_prefix); do
 		n=${p#*:} p=${p%:*}
 		assertEquals "$p mid" $n "$(fn_edges "$TMPD/t" |
 			grep -c " ${p}_mid <-${p}_outer$")"
@@ -282,7 +311,8 @@ stack_after() { # trace re k n
 		$0 ~ re { if (++seen == k) want = 1; next }
 		want && /<stack trace>/ { grab = 1; next }
 		grab && /^ => / { if (got < n) s = s (got++ ? " " : "") $2; next }
-		grab { print s; exit }' "$1"
+		grab { exit }
+		END { if (grab) print s }' "$1"
 }
 
 # An unwinder that reads prologues (TEST_UNWIND_READS_PROLOGUES: MIPS):
@@ -299,7 +329,8 @@ test_stack_trace_through_disabled_sites() {
 	FTRACE_SET_FTRACE_FILTER=near_leaf FTRACE_TRACE_OPTIONS=func_stack_trace \
 		trace_run "$TMPD/st" "$TMPD/prog" plain || fail "traced run failed"
 	local p want= got=
-	for p in far_O2 far_O0 plain_O0; do
+	for p in $(every_prefix); do
+		p=${p%:*}
 		want="$want${want:+, }near_leaf ${p}_mid ${p}_outer work"
 		got="$got${got:+, }$(stack_after "$TMPD/st" ": near_leaf <-${p}_mid\$" 1 4)"
 	done

@@ -56,8 +56,10 @@ TEST_STACK_WALK_LIMIT_MB=none
 # Call-site shapes besides ARCH_CFLAGS' own that the graph tracer must
 # hook (tests/stage2/test_graph_site_shapes.sh): space-separated, the
 # flags of one shape joined by commas; "none" if the arch has no other.
-# -mlong-calls: lui/addiu/move at,ra/jalr, the jalr at ra - 8.
-TEST_GRAPH_SHAPES='-mlong-calls'
+# -mlong-calls: lui/addiu/move at,ra/jalr, the jalr at ra - 8; -fPIC: the
+# got site (lw t9 from the GOT, jalr t9, which ld makes a bal in a
+# program); both: lw v1 from the GOT/move at,ra/jalr v1.
+TEST_GRAPH_SHAPES='-mlong-calls -fPIC -fPIC,-mlong-calls'
 
 # A call site recordmcount never saw, at stages 3 and 4
 # (tests/stage3/test_unrecorded_sites.sh): "traced" when it reaches
@@ -83,8 +85,8 @@ TEST_CALL_RELOCS='R_MIPS_26=jal|j|jalx|bal R_MIPS_PC16=b[a-z]* R_MIPS_JALR=jalr|
 # decoded by arch_sites.sh): the flags that build them ("none": one shape,
 # covered by the generic suites), the shapes expected, sorted, and whether
 # a call may start at 2 mod 4 and straddle two words (y/n)
-TEST_ARCH_SITE_CFLAGS=-mlong-calls
-TEST_ARCH_SITE_SHAPES='jal jal-O0 long:5 long:6'
+TEST_ARCH_SITE_CFLAGS='-mlong-calls -fPIC -fPIC,-mlong-calls'
+TEST_ARCH_SITE_SHAPES='got jal jal-O0 long:5 long:6 plong:4 plong:5'
 TEST_DYN_STRADDLE=n
 
 # save_stack_trace() reads prologues (y/n): it must still know a site

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The arch's call-site shapes side by side (tests/stage3/test_arch_sites.sh):
- * this file is built like any program; archsites_far.c is built three
- * times more: with the arch's other site shape (MIPS -mlong-calls, ARM
- * -mthumb) at -O2 and -O0, and as usual at -O0.
+ * this file is built like any program; archsites_far.c is built more
+ * times: with each flavour that makes the arch's other site shapes (MIPS
+ * -mlong-calls, -fPIC and both; ARM -mthumb) at -O2 and -O0, and as usual
+ * at -O0.
  *
  * It prints every recorded site's first 4 bytes (as the CPU reads them:
  * one word in the target's byte order) in each state it puts the tracer
@@ -23,6 +24,11 @@ extern const unsigned long __start___mcount_loc[], __stop___mcount_loc[];
 int far_O2_outer(int n);
 int far_O0_outer(int n);
 int plain_O0_outer(int n);
+/* the second and third flavours, where the arch has them */
+int far2_O2_outer(int n) __attribute__((weak));
+int far2_O0_outer(int n) __attribute__((weak));
+int far3_O2_outer(int n) __attribute__((weak));
+int far3_O0_outer(int n) __attribute__((weak));
 
 __attribute__((noinline)) int near_leaf(int a)
 {
@@ -55,8 +61,14 @@ static void dump(const char *state)
 
 __attribute__((noinline)) static int work(void)
 {
-	return far_O2_outer(3) + far_O0_outer(4) + plain_O0_outer(2) +
-	       near_leaf(5);
+	int r = far_O2_outer(3) + far_O0_outer(4) + plain_O0_outer(2) +
+		near_leaf(5);
+
+	if (far2_O2_outer)
+		r += far2_O2_outer(3) + far2_O0_outer(4);
+	if (far3_O2_outer)
+		r += far3_O2_outer(3) + far3_O0_outer(4);
+	return r;
 }
 
 static int set(const char *file, const char *value)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Built three times (see archsites.c): with the arch's other site shape
- * at -O2 and -O0 (far_O2_..., far_O0_...), and as usual at -O0
- * (plain_O0_...); PREFIX gives each build its own symbols.
+ * Built several times (see archsites.c): with each flavour that makes the
+ * arch's other site shapes at -O2 and -O0 (far_O2_..., far_O0_...,
+ * far2_O2_..., ...), and as usual at -O0 (plain_O0_...); PREFIX gives
+ * each build its own symbols.
  */
 #define CAT(a, b)	a##b
 #define XCAT(a, b)	CAT(a, b)

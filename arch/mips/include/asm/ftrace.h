@@ -3,7 +3,8 @@
 #define _ASM_MIPS_FTRACE_H
 
 /*
- * gcc -pg -mno-abicalls -fno-pic calls _mcount with
+ * gcc -pg -fno-pic -mplt (the kit's programs, as the kernel's code) calls
+ * _mcount with
  *	move	at,ra
  *	jal	_mcount
  *	 addiu	sp,sp,-8	(delay slot)
@@ -11,7 +12,15 @@
  * (selfpc, the jal) is ra minus these two instructions.  So it is for an
  * enabled jal site at stage 3, "jal ftrace_caller+8" with a nop in its
  * delay slot, which enters with sp untouched: the start-up conversion
- * made its -8 a nop (chapter 4).
+ * made its -8 a nop (chapter 4).  Position-independent code (a shared
+ * library, a PIE) calls through the GOT instead, its -8 first:
+ *	move	at,ra
+ *	addiu	sp,sp,-8
+ *	lw	t9,%call16(_mcount)(gp)
+ *	jalr	t9		(or "bal _mcount", where ld can)
+ *	 nop
+ * and ra - 8 is the jalr: the site's call, whatever its shape
+ * (asm/prologue.h).
  */
 #define MCOUNT_INSN_SIZE	8
 
@@ -60,23 +69,6 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 
 #include <asm/inst.h>
 
-#ifndef __ASSEMBLY__
-/*
- * Does insn, found next to an "addiu sp,sp,-8", make that pair an mcount
- * site?  A site that still moves sp holds "jal _mcount", or "jalr r" for
- * a -mlong-calls one (no other code moves sp by 8 right next to a call).
- * At stage 3 a recorded jal site has no -8 left once the program runs:
- * the start-up conversion made it a nop (arch/mips/ftrace.c), so neither
- * its disabled form (two nops) nor its enabled one ("jal
- * ftrace_caller+8"; nop) has anything to skip.
- */
-static inline int mips_mcount_site_insn(unsigned int insn)
-{
-	return insn == MIPS_INSN_JAL((unsigned long)_mcount) ||
-	       mips_is_jalr_ra(insn);
-}
-#endif
-
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
  * Chapter 4 (HAVE_DYNAMIC_FTRACE), as today's kernel does it: _mcount and
@@ -86,10 +78,10 @@ static inline int mips_mcount_site_insn(unsigned int insn)
  *	_mcount+4:   addiu sp,sp,8	gives back a site's -8
  *	_mcount+8:  (ftrace_caller's work)
  *
- * A site that still takes 8 bytes of stack (a -mlong-calls sequence, a
- * site recordmcount never saw) calls _mcount and enters at +0.  A jal
- * site lost its -8 in the start-up conversion, so once enabled it calls
- * ftrace_caller + FTRACE_CALLER_SKIP and nothing is given back.
+ * A site that still takes 8 bytes of stack (a got or -mlong-calls
+ * sequence, a site recordmcount never saw) calls _mcount and enters at
+ * +0.  A jal site lost its -8 in the start-up conversion, so once enabled
+ * it calls ftrace_caller + FTRACE_CALLER_SKIP and nothing is given back.
  * arch/mips/ftrace.c has every shape, before and after.
  */
 #define MCOUNT_ADDR		((unsigned long)_mcount)
@@ -97,8 +89,9 @@ static inline int mips_mcount_site_insn(unsigned int insn)
 
 #ifndef __ASSEMBLY__
 /*
- * recordmcount already records the instruction to patch: the jal, or the
- * first instruction (lui) of a -mlong-calls sequence.  Nothing to adjust.
+ * recordmcount already records the instruction to patch: the jal, a got
+ * site's jalr, or the first instruction (lui or lw) of a -mlong-calls
+ * sequence.  Nothing to adjust.
  */
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
@@ -110,12 +103,15 @@ enum mips_site_kind {
 	MIPS_SITE_UNKNOWN,	/* not converted yet: as gcc and ld left it */
 	MIPS_SITE_JAL,		/* jal _mcount; addiu sp,sp,-8 (delay slot) */
 	MIPS_SITE_JAL_O0,	/* addiu sp,sp,-8; jal _mcount; nop (-O0) */
-	MIPS_SITE_LONG,		/* lui r; addiu r; ...; jalr r; (-mlong-calls) */
+	MIPS_SITE_GOT,		/* addiu sp,sp,-8; lw t9,%call16(_mcount)(gp);
+				   jalr t9 (or bal _mcount); nop */
+	MIPS_SITE_LONG,		/* lui r; addiu r (or lw r,%got(_mcount)(gp));
+				   move at,ra; ...; jalr r (-mlong-calls) */
 };
 
 struct dyn_arch_ftrace {
+	unsigned int	call;	/* the word at rec->ip while enabled */
 	unsigned char	kind;	/* enum mips_site_kind */
-	unsigned char	reg;	/* MIPS_SITE_LONG: r, to rebuild the lui */
 	unsigned char	skip;	/* MIPS_SITE_LONG: "b 1f" offset, in words */
 };
 #endif

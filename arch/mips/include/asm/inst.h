@@ -26,6 +26,7 @@
 
 /* major opcodes */
 #define MIPS_OP_SPECIAL		0
+#define MIPS_OP_REGIMM		1	/* rt says which: bal is bgezal */
 #define MIPS_OP_J		2
 #define MIPS_OP_JAL		3
 #define MIPS_OP_BEQ		4
@@ -43,6 +44,9 @@
 #define MIPS_F_SUBU		0x23
 #define MIPS_F_OR		0x25
 
+/* REGIMM rt values */
+#define MIPS_RI_BGEZAL		0x11
+
 /* registers */
 #define MIPS_R_ZERO		0
 #define MIPS_R_AT		1
@@ -50,6 +54,8 @@
 #define MIPS_R_V1		3
 #define MIPS_R_T4		12	/* -mmcount-ra-address's register */
 #define MIPS_R_T7		15	/* gcc's static chain */
+#define MIPS_R_T9		25	/* abicalls: the callee's own address */
+#define MIPS_R_GP		28	/* abicalls: the GOT pointer */
 #define MIPS_R_SP		29
 #define MIPS_R_S8		30
 #define MIPS_R_RA		31
@@ -77,6 +83,18 @@
 #define MIPS_INSN_JALR(reg)	MIPS_INSN_R(reg, 0, MIPS_R_RA, MIPS_F_JALR)
 /* b: beq zero,zero, words counted from the delay slot */
 #define MIPS_INSN_B(words)	MIPS_INSN_I(MIPS_OP_BEQ, 0, 0, words)
+#define mips_is_b(i)		(((i) & 0xffff0000) == MIPS_INSN_B(0))
+/* bal: bgezal zero, the same count; ld turns "jalr t9" into one */
+#define MIPS_INSN_BAL(words)	MIPS_INSN_I(MIPS_OP_REGIMM, 0, \
+					    MIPS_RI_BGEZAL, words)
+#define mips_is_bal(i)		(((i) & 0xffff0000) == MIPS_INSN_BAL(0))
+/* where the branch at pc (its word i) goes */
+#define MIPS_B_TARGET(pc, i)	((unsigned long)(pc) + 4 + \
+				 (unsigned long)(MIPS_SIMM(i) * 4))
+/* lw rt,off(gp): abicalls code loading a GOT entry (any offset) */
+#define MIPS_INSN_LW(rt, base, off)	MIPS_INSN_I(MIPS_OP_LW, base, rt, off)
+#define mips_is_lw_got(i, rt)	(((i) & 0xffff0000) == \
+				 MIPS_INSN_LW(rt, MIPS_R_GP, 0))
 
 /*
  * "jalr ra,rs" whatever rs and the hint bits (10-6: jalr.hb) hold: what
@@ -91,6 +109,7 @@
 #define MIPS_INSN_ADDIU_SP(n)	MIPS_INSN_I(MIPS_OP_ADDIU, MIPS_R_SP, \
 					    MIPS_R_SP, n)
 #define MIPS_INSN_ADDIU_SP_M8	MIPS_INSN_ADDIU_SP(-8)	/* 27bdfff8 */
+#define MIPS_INSN_ADDIU_SP_P8	MIPS_INSN_ADDIU_SP(8)	/* 27bd0008 */
 /* move at,ra as gcc writes it: or (or addu) at,ra,zero */
 #define MIPS_INSN_MOVE(rd, rs, funct)	MIPS_INSN_R(rs, MIPS_R_ZERO, rd, funct)
 #define mips_is_move_at_ra(i)	((i) == MIPS_INSN_MOVE(MIPS_R_AT, MIPS_R_RA, \
@@ -105,5 +124,9 @@
 					    MIPS_F_ADDU)	/* 019d6021 */
 #define MIPS_INSN_ADDU_T4_SP_T4	MIPS_INSN_R(MIPS_R_SP, MIPS_R_T4, MIPS_R_T4, \
 					    MIPS_F_ADDU)	/* 03ac6021 */
+
+/* a position-independent function's gp: "addu gp,gp,t9" after lui/addiu */
+#define MIPS_INSN_ADDU_GP_GP_T9	MIPS_INSN_R(MIPS_R_GP, MIPS_R_T9, MIPS_R_GP, \
+					    MIPS_F_ADDU)	/* 0399e021 */
 
 #endif

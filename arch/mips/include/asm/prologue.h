@@ -23,24 +23,39 @@ struct mips_frame {
 int mips_frame_decode(const uint32_t *pc, int at_site, struct mips_frame *f);
 
 /*
- * The two ends of an mcount call site.  A jal site is one word; a
- * -mlong-calls site is a sequence,
- *	lui r,%hi(_mcount); addiu r,r,%lo(_mcount); move at,ra; ...; jalr r
- * whose first word is rec->ip at stage 3 and whose jalr is what ra - 8
- * points at.  The prologue ends before first; the word before call says
- * whether the site set t4 (-mmcount-ra-address).
+ * An mcount call site, in one of three shapes (asm/ftrace.h shows their
+ * words):
+ *  jal	"jal _mcount", the kernel's shape: the kit's programs
+ *	(-fno-pic -mplt); one word
+ *  got	"lw t9,%call16(_mcount)(gp); jalr t9", position-independent code
+ *	(a shared library, a PIE); ld may make the jalr "bal _mcount"
+ *  long	a register loaded with _mcount's address ("lui r; addiu r", or
+ *	"lw r,%got(_mcount)(gp)" in position-independent code), then
+ *	"move at,ra", ..., "jalr r" (-mlong-calls)
+ * Three words of it matter: the call, which ra - 8 points at when _mcount
+ * runs; the word dynamic ftrace switches, rec->ip (the call, or a long
+ * call's first word, which one branch can turn into a jump over the
+ * whole sequence); and the first word of the site, before which the
+ * prologue ends and the word that sets t4 (-mmcount-ra-address) comes.
  */
 #define LONG_CALL_MAX		8	/* lui ... jalr: a few words apart */
 
 struct mips_site {
-	const uint32_t	*first;	/* the jal, or a long call's lui */
-	const uint32_t	*call;	/* the jal, or a long call's jalr */
+	const uint32_t	*first;	/* the site's first word */
+	const uint32_t	*call;	/* the jal, jalr or bal */
+	const uint32_t	*ip;	/* rec->ip */
 };
 
 /*
- * pc: either end of a site (a jal or jalr, or a long call's first word).
- * Anything not recognised as a long call is taken as a one-word site.
+ * pc: a site's call or its rec->ip, in any state dynamic ftrace leaves
+ * it in.  Anything not recognised is taken as a one-word site at pc.
  */
 void mips_site_find(const uint32_t *pc, struct mips_site *s);
+
+/*
+ * Is p the "addiu sp,sp,-8" of an mcount call site (not an allocation of
+ * the function's own)?
+ */
+int mips_is_site_adjust(const uint32_t *p);
 
 #endif
