@@ -257,6 +257,11 @@ API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
+# Where the arch's position-independent code can reach another object's
+# symbol only while that symbol is global (PIC_RUNTIME_GLOBALS, arch.mk),
+# a PIE's runtime keeps those names global instead, each under the prefix
+# __ftrace_kit_, which no program uses.
+KEEP_GLOBALS := $(if $(CONFIG_PIE),$(PIC_RUNTIME_GLOBALS))
 $(O)/runtime.o: $(RUNTIME_OBJS) $(O)/.flags Makefile
 	$(LD) -r -o $@.all $(RUNTIME_OBJS)
 	$(NM) -D --defined-only $$($(CC) -print-file-name=libc.so.6) | \
@@ -264,8 +269,14 @@ $(O)/runtime.o: $(RUNTIME_OBJS) $(O)/.flags Makefile
 	$(NM) -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' >$@.globals
 	{ grep -xE '$(API_REGEX)' $@.globals; \
 	  grep -xF -f $@.libc $@.globals; } | sort -u >$(O)/api-symbols
+ifdef KEEP_GLOBALS
+	grep -vxF -f $(O)/api-symbols $@.globals | \
+		sed 's/.*/& __ftrace_kit_&/' >$@.names
+	$(OBJCOPY) --redefine-syms=$@.names $@.all $@
+else
 	$(OBJCOPY) --keep-global-symbols=$(O)/api-symbols $@.all $@
-	@rm -f $@.all $@.libc $@.globals
+endif
+	@rm -f $@.all $@.libc $@.globals $@.names
 
 $(LIB): $(O)/runtime.o
 	@rm -f $@

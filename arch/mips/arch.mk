@@ -11,10 +11,15 @@ HAVE_DYNAMIC_FTRACE_GRAPH_CALLER := y
 # code calls _mcount through the GOT (asm/ftrace.h); no module PLT, as a
 # call through a register reaches the program from anywhere.
 HAVE_FTRACE_MODULES		:= y
-# No HAVE_FTRACE_PIE: o32 position-independent code computes its gp from
-# its own address in t9 on entry, and the runtime's one-word patch points
-# (ftrace_call, an enabled jal site) call with a jal, which cannot set t9:
-# a PIE's runtime could not be entered that way.  ftrace-cc refuses -pie.
+# Position-independent executables (ftrace-cc -pie): the same GOT sites;
+# the runtime's assembler reaches its symbols through the GOT and calls C
+# through t9 (mcount.S), and ftrace_call's word is read, not run.
+HAVE_FTRACE_PIE			:= y
+# o32 position-independent code reaches another object's symbol through
+# a GOT entry that ld makes only for a symbol global at link time (a local
+# one needs the %lo half gcc writes only for what it knew to be local):
+# a PIE's runtime keeps its own names global, under a prefix (Makefile).
+PIC_RUNTIME_GLOBALS		:= y
 # System-call events (stages 3 and 4): "syscall" sites patched into
 # "break 700" (asm/syscall.h), found with objdump in these objects of the
 # C library (o32 has no signal-return code in it: the kernel's is used)

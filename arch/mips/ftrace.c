@@ -395,6 +395,22 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 	return mips_patch(rec->ip, mips_nop_insn(rec), rec->arch.call);
 }
 
+/*
+ * ftrace_call's word while it calls func: "jal func".  A runtime built as
+ * position-independent code (a PIE's) reads the word instead of running it
+ * (mcount.S), and has a nop there for ftrace_stub, which it then need not
+ * call: its initial word cannot be a jal, whose target is absolute and
+ * known only where the program is loaded.
+ */
+static unsigned int mips_ftrace_call_insn(unsigned long func)
+{
+#ifdef __PIC__
+	if (func == (unsigned long)ftrace_stub)
+		return MIPS_INSN_NOP;
+#endif
+	return MIPS_INSN_JAL(func);
+}
+
 /* ftrace_call: "jal <what it calls now>" becomes "jal func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
@@ -403,8 +419,9 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 
 	if (!mips_reaches(ip, new))
 		return -EINVAL;
-	return mips_patch(ip, MIPS_INSN_JAL((unsigned long)ftrace_call_func()),
-			  MIPS_INSN_JAL(new));
+	return mips_patch(ip,
+			  mips_ftrace_call_insn((unsigned long)ftrace_call_func()),
+			  mips_ftrace_call_insn(new));
 }
 
 /*
@@ -414,11 +431,19 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
  */
 int ftrace_dyn_arch_init(void)
 {
+#ifdef __PIC__
+	/* position-independent: a branch, counted from its delay slot */
+	unsigned int stub = MIPS_INSN_B(((long)ftrace_stub -
+					 (long)(MCOUNT_ADDR + MIPS_INSN_SIZE)) /
+					MIPS_INSN_SIZE);
+#else
+	unsigned int stub = MIPS_INSN_J((unsigned long)ftrace_stub);
+#endif
+
 	/* ftraced: _mcount keeps recording the sites not converted yet */
 	if (!IS_ENABLED(CONFIG_FTRACE_MCOUNT_RECORD))
 		return 0;
-	return mips_patch(MCOUNT_ADDR, MIPS_INSN_J((unsigned long)ftrace_stub),
-			  MIPS_INSN_NOP);
+	return mips_patch(MCOUNT_ADDR, stub, MIPS_INSN_NOP);
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 

@@ -98,6 +98,59 @@
 	addiu	$sp, $sp, MCOUNT_FRAME_SIZE
 	.endm
 
+/*
+ * The runtime's own symbols, as the code below reaches them.  Built as
+ * position-independent code (__PIC__: a PIE's runtime, CONFIG_PIE), it has
+ * no link-time address to put in an instruction: an address comes from
+ * this object's GOT, whose pointer pic_gp works out from the pc (gp itself
+ * is the caller's, which may be a shared library's), and a C function is
+ * called through t9, from which it computes its own gp (the o32 rule).
+ * Otherwise these are the kernel's lui/%lo pairs and a jal.  Each
+ * call_c is followed by its delay slot.
+ */
+#ifdef __PIC__
+	/*
+	 * reg = the GOT pointer: _gp_disp is gp minus the address of the
+	 * lui that names it, which the bal left in ra.  t8 is free: the
+	 * site's call, as any call, may change every temporary.
+	 */
+	.macro	pic_gp reg
+	move	$t8, $ra
+	bal	.Lpic_gp\@
+	 nop
+.Lpic_gp\@:
+	lui	\reg, %hi(_gp_disp)
+	addiu	\reg, \reg, %lo(_gp_disp)
+	addu	\reg, \reg, $ra
+	move	$ra, $t8
+	.endm
+	.macro	load_addr reg, sym, gpreg
+	lw	\reg, %got(\sym)(\gpreg)
+	.endm
+	.macro	load_word reg, sym, gpreg
+	lw	\reg, %got(\sym)(\gpreg)
+	lw	\reg, 0(\reg)
+	.endm
+	.macro	call_c sym, gpreg
+	lw	$t9, %call16(\sym)(\gpreg)
+	jalr	$t9
+	.endm
+#else
+	.macro	pic_gp reg
+	.endm
+	.macro	load_addr reg, sym, gpreg
+	lui	\reg, %hi(\sym)
+	addiu	\reg, \reg, %lo(\sym)
+	.endm
+	.macro	load_word reg, sym, gpreg
+	lui	\reg, %hi(\sym)
+	lw	\reg, %lo(\sym)(\reg)
+	.endm
+	.macro	call_c sym, gpreg
+	jal	\sym
+	.endm
+#endif
+
 	EVENT_PATH_TEXT
 	.set	noreorder		/* every delay slot below is explicit */
 	/* we read at; the assembler must not use it */
@@ -126,22 +179,19 @@ _mcount:
 	 * The fast path: two loads, a compare, and the return.  The branch
 	 * delay slot gives the caller's 8 bytes back on both paths.
 	 */
-	lui	$t0, %hi(ftrace_trace_function)
-	lw	$t0, %lo(ftrace_trace_function)($t0)
-	lui	$t1, %hi(ftrace_stub)
-	addiu	$t1, $t1, %lo(ftrace_stub)
+	pic_gp	$t2
+	load_word $t0, ftrace_trace_function, $t2
+	load_addr $t1, ftrace_stub, $t2
 	bne	$t0, $t1, ftrace_call_tracer
 	 addiu	$sp, $sp, 8		/* pop the two words of the call site */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 ftrace_graph_check:
-	/* t1 = ftrace_stub here, on both ways in */
-	lui	$t2, %hi(ftrace_graph_return)
-	lw	$t2, %lo(ftrace_graph_return)($t2)
-	lui	$t0, %hi(ftrace_graph_entry)
-	lw	$t0, %lo(ftrace_graph_entry)($t0)
-	bne	$t2, $t1, ftrace_graph_caller
-	 lui	$t3, %hi(ftrace_graph_entry_stub)	/* harmless if taken */
-	addiu	$t3, $t3, %lo(ftrace_graph_entry_stub)
+	/* t1 = ftrace_stub here, on both ways in (and t2 the GOT pointer) */
+	load_word $t3, ftrace_graph_return, $t2
+	load_word $t0, ftrace_graph_entry, $t2
+	bne	$t3, $t1, ftrace_graph_caller
+	 nop
+	load_addr $t3, ftrace_graph_entry_stub, $t2
 	bne	$t0, $t3, ftrace_graph_caller
 	 nop
 #endif
@@ -153,8 +203,7 @@ ftrace_call_tracer:
 	mcount_save_regs
 	addiu	$a0, $ra, -MCOUNT_INSN_SIZE	/* arg 1: ip, the jal */
 	move	$a1, $at		/* arg 2: parent_ip */
-	lui	$a2, %hi(function_trace_op)
-	lw	$a2, %lo(function_trace_op)($a2)	/* arg 3: op */
+	load_word $a2, function_trace_op, $t2	/* arg 3: op */
 	/* callee address in t9, as PIC code wants */
 	move	$t9, $t0
 	/* ftrace_trace_function(ip, parent_ip, op, fregs) */
@@ -162,9 +211,11 @@ ftrace_call_tracer:
 	 addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs, the saved a0-a3 */
 	mcount_restore_regs
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	lui	$t1, %hi(ftrace_stub)	/* the C code clobbered t1 */
+	/* the C code clobbered t1 and t2 */
+	pic_gp	$t2
+	load_addr $t1, ftrace_stub, $t2
 	b	ftrace_graph_check
-	 addiu	$t1, $t1, %lo(ftrace_stub)
+	 nop
 #else
 	jr	$ra			/* into the traced function, as above */
 	 move	$ra, $at
@@ -226,8 +277,8 @@ ftrace_record_caller:
 	addiu	$a0, $ra, -MCOUNT_INSN_SIZE	/* arg 1: ip, the jal */
 	move	$a1, $at		/* arg 2: parent_ip */
 	move	$a2, $zero		/* arg 3: no ftrace_ops */
-	lui	$t9, %hi(ftrace_mcount_function)
-	lw	$t9, %lo(ftrace_mcount_function)($t9)
+	pic_gp	$t2
+	load_word $t9, ftrace_mcount_function, $t2
 	jalr	$t9
 	 addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs */
 	mcount_restore_regs
@@ -247,7 +298,12 @@ ftrace_record_caller:
 	.ent	_mcount
 _mcount:
 ftrace_caller:
+#ifdef __PIC__
+	/* a branch: a jump's target is absolute, known at link time only */
+	b	MCOUNT_STUB		/* a nop after ftrace_dyn_arch_init() */
+#else
 	j	MCOUNT_STUB		/* a nop after ftrace_dyn_arch_init() */
+#endif
 	 addiu	$sp, $sp, 8		/* both ways: the site's two words */
 .Lftrace_caller_skip:
 	/* enabled jal sites come in here (asm/ftrace.h) */
@@ -255,6 +311,12 @@ ftrace_caller:
 	.error	"FTRACE_CALLER_SKIP is not the size of the stub"
 	.endif
 	mcount_save_regs
+	/*
+	 * (PIC) our GOT pointer, in gp from here on: the runtime's C code
+	 * is one object (runtime.o) with one GOT, and computes the same gp
+	 * when we call it.  The traced function's is in the MCOUNT_GP slot.
+	 */
+	pic_gp	$gp
 	/*
 	 * arg 1: ip, which must be rec->ip (filters look records up by it):
 	 * the jal (of ftrace_caller+8, or of _mcount for a site without a
@@ -268,13 +330,13 @@ ftrace_caller:
 	beqz	$t0, 1f
 	 addiu	$a0, $ra, -MCOUNT_INSN_SIZE
 	move	$a0, $ra
-	jal	ftrace_long_call_ip	/* C: clobbers the temporaries */
+	call_c	ftrace_long_call_ip, $gp	/* C: clobbers the temporaries */
 	 nop
 	move	$a0, $v0
 1:	lw	$a1, MCOUNT_AT($sp)	/* arg 2: parent_ip */
-	lui	$a2, %hi(function_trace_op)
-	lw	$a2, %lo(function_trace_op)($a2)	/* arg 3: op */
+	load_word $a2, function_trace_op, $gp	/* arg 3: op */
 	addiu	$a3, $sp, MCOUNT_A0	/* arg 4: fregs, the saved a0-a3 */
+#ifndef __PIC__
 	/*
 	 * The tracer is called directly: ftrace_update_ftrace_func()
 	 * rewrites this jal (one aligned word) to "jal <tracer>".
@@ -283,6 +345,33 @@ ftrace_caller:
 ftrace_call:
 	jal	ftrace_stub
 	 nop
+#else
+	/*
+	 * (PIC) The same word, read rather than run: a C function built as
+	 * position-independent code wants its own address in t9, which a
+	 * jal does not set.  ftrace_call holds "jal <tracer>", or a nop
+	 * while the tracer is ftrace_stub (arch/mips/ftrace.c); one load
+	 * reads it, so a switch made meanwhile gives the old call or the
+	 * new one, whole.  The jal's target is in ftrace_call's own 256 MB
+	 * region.
+	 */
+	load_addr $t0, ftrace_call, $gp
+	lw	$t9, 0($t0)
+	beqz	$t9, .Lftrace_call_done		/* ftrace_stub: nothing to do */
+	 srl	$t0, $t0, 28
+	sll	$t0, $t0, 28			/* the region */
+	sll	$t9, $t9, 6
+	srl	$t9, $t9, 4			/* the jal's word index, * 4 */
+	or	$t9, $t9, $t0
+	jalr	$t9
+	 nop
+	b	.Lftrace_call_done
+	 nop
+	.globl	ftrace_call
+ftrace_call:
+	nop				/* read above, never run */
+.Lftrace_call_done:
+#endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	/*
 	 * Chapter 5: the second patch site.  A nop while the graph tracer
@@ -316,17 +405,19 @@ ftrace_graph_call:
  */
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
+	/* (PIC) the tracer may be the program's, with a GOT of its own */
+	pic_gp	$gp
 	lw	$a0, MCOUNT_RA($sp)	/* selfpc + 8 */
 	lw	$t0, -MCOUNT_INSN_SIZE($a0)
 	srl	$t0, $t0, 26		/* the opcode */
 	addiu	$t0, $t0, -MIPS_OP_JAL
 	beqz	$t0, 1f
 	 addiu	$a1, $a0, -MCOUNT_INSN_SIZE	/* arg 2: selfpc, the jal */
-	jal	ftrace_long_call_ip	/* arg 2: rec->ip */
+	call_c	ftrace_long_call_ip, $gp	/* arg 2: rec->ip */
 	 nop
 	move	$a1, $v0
 1:	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
-	jal	prepare_ftrace_return
+	call_c	prepare_ftrace_return, $gp
 	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
 	mcount_restore_regs		/* at may now be return_to_handler */
 	jr	$ra
@@ -347,9 +438,10 @@ ftrace_graph_caller:
 	.globl	ftrace_graph_caller
 ftrace_graph_caller:
 	mcount_save_regs
+	pic_gp	$gp
 	addiu	$a0, $sp, MCOUNT_AT	/* arg 1: parent, our copy of ra */
 	addiu	$a1, $ra, -MCOUNT_INSN_SIZE	/* arg 2: selfpc */
-	jal	prepare_ftrace_return
+	call_c	prepare_ftrace_return, $gp
 	 addiu	$a2, $sp, MCOUNT_FRAME_SIZE	/* arg 3: the function's sp */
 	mcount_restore_regs		/* at may now be return_to_handler */
 	jr	$ra
@@ -398,9 +490,10 @@ return_to_handler:
 	sw	$v0, RET_V0($sp)
 	sw	$v1, RET_V1($sp)
 	sw	$gp, RET_GP($sp)
+	pic_gp	$gp			/* (ra is dead here) */
 	/* the caller's sp: the frame's identity and its frame pointer */
 	addiu	$a1, $sp, RET_FRAME_SIZE
-	jal	ftrace_return_to_handler
+	call_c	ftrace_return_to_handler, $gp
 	 move	$a0, $a1		/* arg 1: sp; arg 2: the same */
 	move	$ra, $v0		/* the original return address */
 	lw	$gp, RET_GP($sp)

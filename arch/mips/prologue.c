@@ -226,6 +226,15 @@ __event_path int mips_frame_decode(const uint32_t *pc, int at_site,
 	long ra_off = -1, n;
 	int in_prologue = at_site;
 
+	/*
+	 * The program's code is not read below its first byte.  A shared
+	 * library's may lie below the program (a PIE is mapped among its
+	 * libraries); its functions are read from their site only, a scan
+	 * that ends at the first word no prologue holds.
+	 */
+	if (pc < start)
+		start = pc - SCAN_MAX;
+
 	for (p = pc - 1; p >= start && pc - p <= SCAN_MAX; p--) {
 		if (mips_is_site_adjust(p))
 			continue;

@@ -100,7 +100,16 @@ __event_path void __save_stack_trace(struct stack_trace *trace,
  * function's entry are its caller's pc (in ra) and sp known exactly, with
  * nothing of our own on the stack.  (A C function may or may not get a
  * frame, depending on what the compiler makes of it.)  a0 = trace stays.
+ * Built as position-independent code (a PIE's runtime), the C walker
+ * wants its own address in t9: the caller, the runtime's own C code, has
+ * the GOT's pointer in gp.
  */
+#ifdef __PIC__
+#define JUMP_TO_WALKER	"	lw	$t9, %call16(__save_stack_trace)($gp)\n" \
+			"	jr	$t9\n"
+#else
+#define JUMP_TO_WALKER	"	j	__save_stack_trace\n"
+#endif
 __asm__(EVENT_PATH_TEXT_ASM
 	".globl	save_stack_trace\n"
 	".type	save_stack_trace, @function\n"
@@ -108,7 +117,7 @@ __asm__(EVENT_PATH_TEXT_ASM
 	".set	noreorder\n"
 	"save_stack_trace:\n"
 	"	move	$a1, $ra\n"		/* pc: return into the caller */
-	"	j	__save_stack_trace\n"
+	JUMP_TO_WALKER
 	/* sp: the caller's (delay slot) */
 	"	 move	$a2, $sp\n"
 	".set	pop\n"

@@ -119,6 +119,32 @@ test_wrong_byte_order_is_caught() {
 	assertContains "$(cat "$TMPD/out")" "ASSERT:TEST_ENDIAN"
 }
 
+# What a port has not claimed yet, ftrace-cc refuses up front in one line
+# and writes nothing: a PIE without HAVE_FTRACE_PIE, shared libraries and
+# position-independent code without HAVE_FTRACE_MODULES (every arch of
+# the kit claims both, so only a port shows it).
+test_unclaimed_pic_refused() {
+	local f=$COPY/arch/fake out opt word
+	rm -rf "$f"
+	cp -r "$COPY/arch/$MODEL" "$f"
+	sed -i '/^HAVE_FTRACE_PIE[ \t]*:=/d' "$f/arch.mk"
+	echo 'int main(void) { return 0; }' >"$TMPD/m.c"
+	out=$("$COPY/scripts/ftrace-cc" --arch fake --stage 1 -pie \
+		-o "$TMPD/m" "$TMPD/m.c" 2>&1)
+	assertEquals "-pie: status" 2 $?
+	assertEquals "-pie: one line" "ftrace-cc: -pie: fake cannot trace a position-independent executable (no HAVE_FTRACE_PIE in arch/fake/arch.mk, which says why); link it without -pie" "$out"
+	assertFalse "-pie: no program" "[ -e '$TMPD/m' ]"
+	sed -i '/^HAVE_FTRACE_MODULES[ \t]*:=/d' "$f/arch.mk"
+	for opt in "-shared -fPIC" "-fPIC -c"; do
+		word=${opt%% *}
+		out=$("$COPY/scripts/ftrace-cc" --arch fake --stage 1 $opt \
+			-o "$TMPD/m.o" "$TMPD/m.c" 2>&1)
+		assertEquals "$opt: status" 2 $?
+		assertEquals "$opt: one line" "ftrace-cc: $word: fake cannot trace position-independent code or shared libraries yet (no HAVE_FTRACE_MODULES in arch/fake/arch.mk)" "$out"
+		assertFalse "$opt: no output" "[ -e '$TMPD/m.o' ]"
+	done
+}
+
 # the independent site lister (used by the stage 1 runtime test) refuses
 # to guess, too
 test_site_lister_needs_site_relocs() {

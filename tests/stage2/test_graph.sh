@@ -219,6 +219,36 @@ test_O0_build() {
 		"$(graph_calls "$TMPD/demo.O0g" | sed '/run_threads/q')"
 }
 
+# A PIE (ftrace-cc -pie, HAVE_FTRACE_PIE): the runtime's assembler built
+# as position-independent code reaches its symbols its own way on each
+# arch (chapter 4, "PIE executables"): the same tree, values and status.
+test_pie_build() {
+	[ -n "$(mkvar HAVE_FTRACE_PIE)" ] || { startSkipping; return; }
+	local p rc1
+	for p in demo abi; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O2 \
+			-pie $ARCH_TEST_CFLAGS -o "$TMPD/$p.pie" \
+			"$KIT/tests/progs/$p.c" || { fail "ftrace-cc -pie $p"; continue; }
+		assertTrue "$p: a PIE" \
+			"readelf -h '$TMPD/$p.pie' | grep -q 'Type: *DYN'"
+		$CC -O2 $(mkvar ARCH_CFLAGS) $ARCH_TEST_CFLAGS \
+			$(mkvar ARCH_LDFLAGS) -o "$TMPD/$p.plain" \
+			"$KIT/tests/progs/$p.c" -lpthread
+		run_target "$TMPD/$p.plain" >"$TMPD/$p.pie.1"
+		rc1=$?
+		graph "$TMPD/$p.pieg" "$TMPD/$p.pie"
+		assertEquals "$p PIE status" "$rc1" "$?"
+		assertEquals "$p PIE output" "$(cat "$TMPD/$p.pie.1")" \
+			"$(cat "$TMPD/$p.pieg.stdout")"
+	done
+	assertTrue "abi's functions hijacked in the PIE" \
+		"grep -q 'ret64();' '$TMPD/abi.pieg'"
+	graph "$TMPD/d2" "$O/demo"
+	assertEquals "the same tree as the plain program" \
+		"$(graph_calls "$TMPD/d2" | sed '/run_threads/q')" \
+		"$(graph_calls "$TMPD/demo.pieg" | sed '/run_threads/q')"
+}
+
 test_bad_graph_settings() {
 	local out
 	out=$(FTRACE_SET_GRAPH_FUNCTION='[abc' run_target "$O/demo" 2>&1)

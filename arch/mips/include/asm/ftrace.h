@@ -75,6 +75,7 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
  * ftrace_caller are one address with two ways in (mcount.S).
  *
  *	_mcount+0:  j ftrace_stub	a nop once ftrace_dyn_arch_init() ran
+ *				(b in a PIE's runtime: mcount.S)
  *	_mcount+4:   addiu sp,sp,8	gives back a site's -8
  *	_mcount+8:  (ftrace_caller's work)
  *
