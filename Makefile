@@ -12,6 +12,8 @@
 # under CONFIG_* switches, and STAGE only decides which switches are on.
 
 KIT := $(CURDIR)
+# (the rules of the generated headers come first in this file)
+.DEFAULT_GOAL := all
 
 # "make check" with no ARCH on the command line runs every arch.
 ifeq ($(origin ARCH),undefined)

@@ -8,7 +8,9 @@
  * must still name its functions, so the library joins the spool's list of
  * objects (linux/trace_spool.h).  dlclose(): a library about to go is read
  * for names first (linux/kallsyms.h), so that the trace written after it
- * has gone still names its functions.  With system-call events, the
+ * has gone still names its functions.  After either, kallsyms notes what
+ * came and went, and when: an object loaded later where another was is
+ * named as itself for the events it recorded, and the other for its own.  With system-call events, the
  * objects it brought get their traps (trace/syscall.h).  At stages 3 and
  * 4 a traced library's own ftrace_module_init()/ftrace_release_mod() do
  * the same, also for a library that another library loads, and a -pg
@@ -44,6 +46,7 @@ void *__wrap_dlopen(const char *file, int mode)
 		spool_add_object(lm->l_name, lm->l_addr);
 	/* the C library's objects it brought get their traps */
 	if (handle) {
+		kallsyms_note_objects();
 		syscall_trap_rescan();
 		ftrace_report_unrecorded_mods();
 	}
@@ -53,8 +56,12 @@ void *__wrap_dlopen(const char *file, int mode)
 int __wrap_dlclose(void *handle)
 {
 	struct link_map *lm = handle_map(handle);
+	int ret;
 
 	if (lm)
 		kallsyms_add_object(lm->l_name, lm->l_addr);
-	return __real_dlclose(handle);
+	ret = __real_dlclose(handle);
+	/* what it unloaded (it may have been in use still: not always) */
+	kallsyms_note_objects();
+	return ret;
 }

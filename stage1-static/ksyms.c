@@ -12,11 +12,17 @@
  * addr2line or a debug-info package can name, rather than as a wrong
  * neighbour.
  *
- * Objects come and go (dlopen(), dlclose()): one loaded after the table
- * was made joins it when an address it holds is first asked for, and a
- * library that is about to go is read in first (kallsyms_add_object(),
- * from its ftrace_release_mod() or the dlclose() wrapper, dlopen.c), so its
- * functions keep their names in the trace written after it has gone.
+ * Objects come and go (dlopen(), dlclose()), and one may be mapped where
+ * another was before it: each object has its own table, and the span of
+ * time it was mapped, in trace_clock_local() units, as
+ * kallsyms_note_objects() saw it come and go (at the program's own
+ * dlopen() and dlclose(), dlopen.c, and when a traced library loads or
+ * goes, module.c).  An address is named by the object that held it when
+ * the event was recorded (kallsyms_set_time(), by the trace's writer);
+ * without a time, by the object that holds it now.  An object's symbols
+ * are read when an address it holds is first asked for, or before it goes
+ * (kallsyms_add_object()), so its functions keep their names in the
+ * trace written after it has gone.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -28,6 +34,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <asm/trace_clock.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 
@@ -37,36 +44,43 @@ struct ksym {
 	const char	*name;
 };
 
-/* an object read in: its name, and where it was mapped */
+/* an object, its symbols, and when it was mapped */
 struct kobj {
 	const char	*path;
-	unsigned long	bias, lo, hi;
+	unsigned long	bias, lo, hi;	/* lo = hi: span not known yet */
+	struct ksym	*syms;		/* sorted by address, once read */
+	size_t		nr_syms, max_syms;
+	int		read;		/* the file was read (or failed) */
+	uint64_t	born, gone;	/* KSYM_NOW: still mapped */
 };
 
-static struct ksym *ksyms;
-static size_t nr_ksyms, max_ksyms;
 static struct kobj *kobjs;
 static size_t nr_kobjs;
 static unsigned long long ksyms_adds;	/* dlpi_adds when last looked */
 static pthread_once_t ksyms_once = PTHREAD_ONCE_INIT;
 /* (recursive: a ksym_for_each() callback may ask for a name) */
 static pthread_mutex_t ksyms_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+/* the time the addresses being named were recorded at (this thread's) */
+static __thread uint64_t ksyms_time = KSYM_NOW;
+/* this thread is inside ksym_for_each() */
+static __thread int ksyms_walking;
 
-static void ksym_add(unsigned long addr, unsigned long size, const char *name)
+static void ksym_add(struct kobj *k, unsigned long addr, unsigned long size,
+		     const char *name)
 {
-	if (nr_ksyms == max_ksyms) {
-		size_t n = max_ksyms ? max_ksyms * 2 : 1024;
-		struct ksym *k = realloc(ksyms, n * sizeof(*k));
+	if (k->nr_syms == k->max_syms) {
+		size_t n = k->max_syms ? k->max_syms * 2 : 256;
+		struct ksym *s = realloc(k->syms, n * sizeof(*s));
 
-		if (!k)
+		if (!s)
 			return;
-		ksyms = k;
-		max_ksyms = n;
+		k->syms = s;
+		k->max_syms = n;
 	}
-	ksyms[nr_ksyms].addr = addr;
-	ksyms[nr_ksyms].size = size;
-	ksyms[nr_ksyms].name = name;
-	nr_ksyms++;
+	k->syms[k->nr_syms].addr = addr;
+	k->syms[k->nr_syms].size = size;
+	k->syms[k->nr_syms].name = name;
+	k->nr_syms++;
 }
 
 static int in_file(size_t size, ElfW(Off) off, size_t len)
@@ -98,10 +112,10 @@ static const ElfW(Sym) *sym_table(const char *map, size_t size,
 	return (const ElfW(Sym) *)(map + sh->sh_offset);
 }
 
-/* Add the function symbols of one symbol table section. */
-static void load_symtab(const char *map, size_t size, const ElfW(Shdr) *sh,
-			const ElfW(Shdr) *shdrs, unsigned int shnum,
-			unsigned long bias)
+/* Add the function symbols of one symbol table section to k. */
+static void load_symtab(struct kobj *k, const char *map, size_t size,
+			const ElfW(Shdr) *sh, const ElfW(Shdr) *shdrs,
+			unsigned int shnum)
 {
 	const ElfW(Sym) *sym;
 	const char *str;
@@ -112,52 +126,61 @@ static void load_symtab(const char *map, size_t size, const ElfW(Shdr) *sh,
 		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
 		    sym[i].st_shndx == SHN_UNDEF || sym[i].st_name >= strsz)
 			continue;
-		ksym_add(bias + ftrace_sym_addr(sym[i].st_value),
+		ksym_add(k, k->bias + ftrace_sym_addr(sym[i].st_value),
 			 sym[i].st_size, str + sym[i].st_name);
 	}
 }
 
-static int kobj_known(const char *path, unsigned long bias)
+/* What an object maps: its PT_LOAD span. */
+static void kobj_span(struct kobj *k, const ElfW(Phdr) *ph, unsigned int n)
 {
-	size_t i;
-
-	for (i = 0; i < nr_kobjs; i++)
-		if (kobjs[i].bias == bias && !strcmp(kobjs[i].path, path))
-			return 1;
-	return 0;
-}
-
-/* What an object maps: its PT_LOAD span, for the "lib+0xoff" fallback. */
-static void kobj_add(const char *path, unsigned long bias,
-		     const ElfW(Ehdr) *eh, size_t size)
-{
-	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
 	unsigned long lo = -1UL, hi = 0;
-	struct kobj *k;
 	unsigned int i;
 
-	if (eh->e_phentsize != sizeof(*ph) ||
-	    !in_file(size, eh->e_phoff, (size_t)eh->e_phnum * sizeof(*ph)))
-		return;
-	for (i = 0; i < eh->e_phnum; i++) {
+	for (i = 0; i < n; i++) {
 		if (ph[i].p_type != PT_LOAD)
 			continue;
 		lo = ph[i].p_vaddr < lo ? ph[i].p_vaddr : lo;
 		if (ph[i].p_vaddr + ph[i].p_memsz > hi)
 			hi = ph[i].p_vaddr + ph[i].p_memsz;
 	}
-	k = realloc(kobjs, (nr_kobjs + 1) * sizeof(*k));
-	if (!k || hi <= lo)
-		return;
+	if (hi > lo) {
+		k->lo = k->bias + lo;
+		k->hi = k->bias + hi;
+	}
+}
+
+/* A new object, mapped since born; its symbols are read later. */
+static struct kobj *kobj_new(const char *path, unsigned long bias,
+			     uint64_t born)
+{
+	struct kobj *k = realloc(kobjs, (nr_kobjs + 1) * sizeof(*k));
+
+	if (!k)
+		return NULL;
 	kobjs = k;
 	k = &kobjs[nr_kobjs];
+	memset(k, 0, sizeof(*k));
 	k->path = strdup(path);
 	if (!k->path)
-		return;
+		return NULL;
 	k->bias = bias;
-	k->lo = bias + lo;
-	k->hi = bias + hi;
+	k->born = born;
+	k->gone = KSYM_NOW;
 	nr_kobjs++;
+	return k;
+}
+
+/* The object still mapped from path at bias, or NULL. */
+static struct kobj *kobj_live(const char *path, unsigned long bias)
+{
+	size_t i;
+
+	for (i = 0; i < nr_kobjs; i++)
+		if (kobjs[i].gone == KSYM_NOW && kobjs[i].bias == bias &&
+		    !strcmp(kobjs[i].path, path))
+			return &kobjs[i];
+	return NULL;
 }
 
 /*
@@ -194,28 +217,62 @@ static const char *map_elf(const char *path, size_t *size)
 	return map;
 }
 
-/* The file stays mapped: the names point into it. */
-static void load_object(const char *path, unsigned long bias)
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* at one address prefer the symbol with a size (aliases) */
+	return (y->size > 0) - (x->size > 0);
+}
+
+/*
+ * Read k's symbols from its file, once.  The file stays mapped: the
+ * names point into it.  An object of the same file read before (a
+ * library loaded again) lends its table.
+ */
+static void kobj_read(struct kobj *k)
 {
 	const ElfW(Ehdr) *eh;
 	const ElfW(Shdr) *sh;
 	const char *map;
-	size_t size;
+	size_t size, i;
 	int have_symtab = 0;
-	unsigned int i;
 
-	map = map_elf(path, &size);
+	if (k->read)
+		return;
+	k->read = 1;
+	for (i = 0; i < nr_kobjs; i++) {
+		const struct kobj *o = &kobjs[i];
+
+		if (o != k && o->read && o->bias == k->bias && o->nr_syms &&
+		    !strcmp(o->path, k->path)) {
+			k->syms = o->syms;	/* shared, never freed */
+			k->nr_syms = o->nr_syms;
+			k->max_syms = o->nr_syms;	/* full: not added to */
+			k->lo = o->lo;
+			k->hi = o->hi;
+			return;
+		}
+	}
+	map = map_elf(k->path, &size);
 	if (!map)
 		return;
 	eh = (const ElfW(Ehdr) *)map;
-	kobj_add(path, bias, eh, size);
+	if (k->lo == k->hi && eh->e_phentsize == sizeof(ElfW(Phdr)) &&
+	    in_file(size, eh->e_phoff,
+		    (size_t)eh->e_phnum * sizeof(ElfW(Phdr))))
+		kobj_span(k, (const ElfW(Phdr) *)(map + eh->e_phoff),
+			  eh->e_phnum);
 	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
 	for (i = 0; i < eh->e_shnum; i++)
 		if (sh[i].sh_type == SHT_SYMTAB)
 			have_symtab = 1;
 	for (i = 0; i < eh->e_shnum; i++)
 		if (sh[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM))
-			load_symtab(map, size, &sh[i], sh, eh->e_shnum, bias);
+			load_symtab(k, map, size, &sh[i], sh, eh->e_shnum);
+	qsort(k->syms, k->nr_syms, sizeof(*k->syms), ksym_cmp);
 }
 
 /* Is name an undefined symbol of the dynamic symbol table sh? */
@@ -257,39 +314,91 @@ int kallsyms_imports(const char *path, const char *name)
 	return ret;
 }
 
-static int load_one(struct dl_phdr_info *info, size_t size, void *data)
+/* The name the loader gives an object, as a file to read. */
+static const char *object_path(const char *name)
 {
-	const char *name = info->dlpi_name;
-
-	ksyms_adds = info->dlpi_adds;
 	/*
 	 * The program itself has no name here; the vDSO's name is no file
 	 * (opening it fails); a library found through a relative
 	 * LD_LIBRARY_PATH entry has a relative name, which the working
 	 * directory still resolves unless the program changed it.
 	 */
-	if (!name || !*name)
-		name = "/proc/self/exe";
-	if (!kobj_known(name, info->dlpi_addr))
-		load_object(name, info->dlpi_addr);
+	return name && *name ? name : "/proc/self/exe";
+}
+
+/*
+ * The objects mapped now, as the loader lists them.  Read without
+ * ksyms_lock: a library's constructor or destructor (module.c) runs with
+ * the loader's lock held and then takes ksyms_lock, so ksyms_lock is
+ * never held while the loader's lock is taken.
+ */
+struct mapped {
+	char		*path;
+	unsigned long	bias, lo, hi;
+};
+
+struct mapped_list {
+	struct mapped		*m;
+	size_t			n;
+	unsigned long long	adds;	/* dlpi_adds */
+};
+
+static int collect_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct mapped_list *l = data;
+	struct kobj span = { .bias = info->dlpi_addr };
+	struct mapped *m = realloc(l->m, (l->n + 1) * sizeof(*m));
+
+	l->adds = info->dlpi_adds;
+	if (!m)
+		return 1;
+	l->m = m;
+	m = &l->m[l->n];
+	m->path = strdup(object_path(info->dlpi_name));
+	if (!m->path)
+		return 1;
+	kobj_span(&span, info->dlpi_phdr, info->dlpi_phnum);
+	m->bias = span.bias;
+	m->lo = span.lo;
+	m->hi = span.hi;
+	l->n++;
 	return 0;
 }
 
-/* Has an object been loaded since the table was made? */
-static int adds_of(struct dl_phdr_info *info, size_t size, void *data)
+static void collect(struct mapped_list *l)
 {
-	*(unsigned long long *)data = info->dlpi_adds;
-	return 1;
+	memset(l, 0, sizeof(*l));
+	dl_iterate_phdr(collect_one, l);
 }
 
-static int ksym_cmp(const void *a, const void *b)
+/*
+ * Compare the table with the objects l lists: the new ones were born at
+ * now, and (gone_too) those no longer mapped are gone, now.  ksyms_lock
+ * held; frees l.
+ */
+static void note_objects(struct mapped_list *l, uint64_t now, int gone_too)
 {
-	const struct ksym *x = a, *y = b;
+	size_t i, j, before = nr_kobjs;
+	unsigned char *seen = gone_too ? calloc(before + 1, 1) : NULL;
+	struct kobj *k;
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	/* at one address prefer the symbol with a size (aliases) */
-	return (y->size > 0) - (x->size > 0);
+	for (i = 0; i < l->n; i++) {
+		k = kobj_live(l->m[i].path, l->m[i].bias);
+		if (k && seen && (size_t)(k - kobjs) < before)
+			seen[k - kobjs] = 1;
+		if (!k && (k = kobj_new(l->m[i].path, l->m[i].bias, now))) {
+			k->lo = l->m[i].lo;
+			k->hi = l->m[i].hi;
+		}
+	}
+	for (j = 0; seen && j < before; j++)
+		if (!seen[j] && kobjs[j].gone == KSYM_NOW)
+			kobjs[j].gone = now;
+	free(seen);
+	for (i = 0; i < l->n; i++)
+		free(l->m[i].path);
+	free(l->m);
+	ksyms_adds = l->adds;
 }
 
 /*
@@ -313,78 +422,153 @@ void kallsyms_use_objects(int nr, const char *const *paths,
 	ksyms_nr_objects = nr;
 }
 
+/* What was mapped before the first look has always been (born 0). */
 static void ksyms_load(void)
 {
+	struct mapped_list l;
 	int i;
 
 	if (ksyms_nr_objects < 0)
-		dl_iterate_phdr(load_one, NULL);
+		collect(&l);
+	pthread_mutex_lock(&ksyms_lock);
+	if (ksyms_nr_objects < 0)
+		note_objects(&l, 0, 0);
 	for (i = 0; i < ksyms_nr_objects; i++)
-		load_object(*ksyms_paths[i] ? ksyms_paths[i] : "/proc/self/exe",
-			    ksyms_bias[i]);
-	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+		kobj_new(object_path(ksyms_paths[i]), ksyms_bias[i], 0);
+	pthread_mutex_unlock(&ksyms_lock);
+}
+
+void kallsyms_note_objects(void)
+{
+	struct mapped_list l;
+	unsigned int cpu;
+
+	pthread_once(&ksyms_once, ksyms_load);
+	if (ksyms_nr_objects >= 0)	/* another process's: fixed */
+		return;
+	collect(&l);
+	pthread_mutex_lock(&ksyms_lock);
+	note_objects(&l, trace_clock_local(&cpu), 1);
+	pthread_mutex_unlock(&ksyms_lock);
 }
 
 void kallsyms_add_object(const char *path, unsigned long bias)
 {
+	struct kobj *k;
+
 	if (!path || !*path)
 		return;
 	pthread_once(&ksyms_once, ksyms_load);
 	pthread_mutex_lock(&ksyms_lock);
-	if (!kobj_known(path, bias)) {
-		load_object(path, bias);
-		qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+	k = kobj_live(path, bias);
+	if (!k) {
+		unsigned int cpu;
+
+		k = kobj_new(path, bias, trace_clock_local(&cpu));
 	}
+	if (k)
+		kobj_read(k);
 	pthread_mutex_unlock(&ksyms_lock);
 }
 
-/* The object that maps addr, or NULL; ksyms_lock held. */
-static const struct kobj *kobj_of(unsigned long addr)
+void kallsyms_del_object(const char *path, unsigned long bias)
 {
-	size_t i;
+	struct kobj *k;
+	unsigned int cpu;
 
-	for (i = nr_kobjs; i-- > 0;)	/* the latest first */
-		if (addr >= kobjs[i].lo && addr < kobjs[i].hi)
-			return &kobjs[i];
-	return NULL;
+	kallsyms_add_object(path, bias);
+	pthread_mutex_lock(&ksyms_lock);
+	k = path ? kobj_live(path, bias) : NULL;
+	if (k)
+		k->gone = trace_clock_local(&cpu);
+	pthread_mutex_unlock(&ksyms_lock);
 }
 
-/* A miss: read in the objects loaded since, if there are any. */
+void kallsyms_set_time(uint64_t ts)
+{
+	ksyms_time = ts;
+}
+
+/*
+ * The object that held addr at ksyms_time (or holds it now), else the one
+ * that held it last; NULL if none ever did.  ksyms_lock held.
+ */
+static struct kobj *kobj_of(unsigned long addr)
+{
+	uint64_t t = ksyms_time;
+	struct kobj *last = NULL;
+	size_t i;
+
+	for (i = nr_kobjs; i-- > 0;) {	/* the latest first */
+		struct kobj *k = &kobjs[i];
+
+		if (k->lo == k->hi)
+			kobj_read(k);	/* a span the loader did not give */
+		if (addr < k->lo || addr >= k->hi)
+			continue;
+		if (t == KSYM_NOW ? k->gone == KSYM_NOW :
+		    k->born <= t && t < k->gone)
+			return k;
+		if (!last)
+			last = k;
+	}
+	return last;
+}
+
+/* Has an object been loaded since the table was made? */
+static int adds_of(struct dl_phdr_info *info, size_t size, void *data)
+{
+	*(unsigned long long *)data = info->dlpi_adds;
+	return 1;
+}
+
+/*
+ * Note the objects loaded since the last look, if there are any.  Called
+ * without ksyms_lock, which it takes to change the table.
+ */
 static void ksyms_refresh(void)
 {
-	unsigned long long adds = ksyms_adds;
+	unsigned long long adds = 0, seen;
+	struct mapped_list l;
+	unsigned int cpu;
 
 	if (ksyms_nr_objects >= 0)	/* another process's: fixed */
 		return;
+	pthread_mutex_lock(&ksyms_lock);
+	seen = ksyms_adds;
+	pthread_mutex_unlock(&ksyms_lock);
 	dl_iterate_phdr(adds_of, &adds);
-	if (adds == ksyms_adds)
+	if (adds == seen)
 		return;
-	dl_iterate_phdr(load_one, NULL);
-	qsort(ksyms, nr_ksyms, sizeof(*ksyms), ksym_cmp);
+	collect(&l);
+	pthread_mutex_lock(&ksyms_lock);
+	note_objects(&l, trace_clock_local(&cpu), 0);
+	pthread_mutex_unlock(&ksyms_lock);
 }
 
-static const char *ksym_lookup(unsigned long addr)
+static const char *ksym_lookup(struct kobj *k, unsigned long addr)
 {
 	size_t lo = 0, hi;
 
-	hi = nr_ksyms;
+	kobj_read(k);
+	hi = k->nr_syms;
 	while (lo < hi) {		/* first symbol above addr */
 		size_t mid = (lo + hi) / 2;
 
-		if (ksyms[mid].addr <= addr)
+		if (k->syms[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	/* the symbols at the nearest address at or below addr */
 	if (lo > 0) {
-		unsigned long base = ksyms[lo - 1].addr;
+		unsigned long base = k->syms[lo - 1].addr;
 
-		while (lo > 0 && ksyms[lo - 1].addr == base) {
-			const struct ksym *k = &ksyms[--lo];
+		while (lo > 0 && k->syms[lo - 1].addr == base) {
+			const struct ksym *s = &k->syms[--lo];
 
-			if (addr - k->addr < k->size)
-				return k->name;
+			if (addr - s->addr < s->size)
+				return s->name;
 		}
 	}
 	return NULL;
@@ -392,38 +576,53 @@ static const char *ksym_lookup(unsigned long addr)
 
 const char *ksym_name(unsigned long addr, char *buf, size_t len)
 {
-	const struct kobj *obj;
-	const char *name;
+	const char *name = NULL;
+	struct kobj *k;
 
 	pthread_once(&ksyms_once, ksyms_load);
 	pthread_mutex_lock(&ksyms_lock);
-	name = ksym_lookup(addr);
-	if (!name && !kobj_of(addr)) {
+	k = kobj_of(addr);
+	/* (not inside ksym_for_each(), which looked just before) */
+	if (!k && !ksyms_walking) {
+		pthread_mutex_unlock(&ksyms_lock);
 		ksyms_refresh();
-		name = ksym_lookup(addr);
+		pthread_mutex_lock(&ksyms_lock);
+		k = kobj_of(addr);
 	}
-	obj = name ? NULL : kobj_of(addr);
-	if (obj && strcmp(obj->path, "/proc/self/exe"))
-		snprintf(buf, len, "%s+0x%lx", strrchr(obj->path, '/') ?
-			 strrchr(obj->path, '/') + 1 : obj->path,
-			 addr - obj->bias);
+	if (k)
+		name = ksym_lookup(k, addr);
+	if (!name && k && strcmp(k->path, "/proc/self/exe"))
+		snprintf(buf, len, "%s+0x%lx", strrchr(k->path, '/') ?
+			 strrchr(k->path, '/') + 1 : k->path,
+			 addr - k->bias);
 	else if (!name)
 		snprintf(buf, len, "0x%lx", addr);
 	pthread_mutex_unlock(&ksyms_lock);
 	return name ?: buf;
 }
 
+/* The functions of the objects mapped now. */
 int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 			    unsigned long size, void *data), void *data)
 {
-	size_t i;
-	int ret;
+	size_t i, j;
+	int ret = 0;
 
 	pthread_once(&ksyms_once, ksyms_load);
+	ksyms_refresh();
 	pthread_mutex_lock(&ksyms_lock);
-	for (ret = 0, i = 0; !ret && i < nr_ksyms; i++)
-		ret = fn(ksyms[i].name, ksyms[i].addr, ksyms[i].size, data);
+	ksyms_walking++;
+	for (i = 0; !ret && i < nr_kobjs; i++) {
+		struct kobj *k = &kobjs[i];
+
+		if (k->gone != KSYM_NOW)
+			continue;
+		kobj_read(k);
+		for (j = 0; !ret && j < k->nr_syms; j++)
+			ret = fn(k->syms[j].name, k->syms[j].addr,
+				 k->syms[j].size, data);
+	}
+	ksyms_walking--;
 	pthread_mutex_unlock(&ksyms_lock);
 	return ret;
 }
-

@@ -267,8 +267,11 @@ int trace_walk(FILE *f, unsigned int types, trace_print_fn fn)
 	while ((i = oldest_pending(snap, nr, types)) >= 0) {
 		struct trace_snapshot *s = &snap[i];
 
+		/* names as the objects were mapped when it was recorded */
+		kallsyms_set_time(s->buf.entries[s->pos & s->buf.mask].ts);
 		s->pos += fn(f, &s->buf, s->pos);
 	}
+	kallsyms_set_time(KSYM_NOW);
 	snapshot_free_all(snap, nr);
 	return 0;
 }
@@ -308,12 +311,15 @@ static int print_trace(FILE *f)
 		struct trace_entry *e = &s->buf.entries[s->pos & s->buf.mask];
 		unsigned int used = 0;
 
+		/* names as the objects were mapped when it was recorded */
+		kallsyms_set_time(e->ts);
 		if (t && t->print_line)
 			used = t->print_line(f, &s->buf, s->pos);
 		if (!used && printers[e->type])
 			used = printers[e->type](f, &s->buf, s->pos);
 		s->pos += used ? used : 1;
 	}
+	kallsyms_set_time(KSYM_NOW);
 	snapshot_free_all(snap, nr);
 	return 0;
 }

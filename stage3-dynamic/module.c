@@ -333,8 +333,11 @@ void ftrace_release_mod(struct module *mod)
 	if (!module_text_del(mod))
 		return;
 	ftrace_lock();
-	/* names first: its symbols are read before the file can go */
-	kallsyms_add_object(mod->path, mod->base);
+	/*
+	 * names first: its symbols are read before the file can go, and
+	 * what it held from now on is another object's
+	 */
+	kallsyms_del_object(mod->path, mod->base);
 	ftrace_release_records(mod->text_start, mod->text_end);
 	ftrace_names_reset();
 	hash_forget(&ftrace_global_hash.filter_hash, mod->text_start,

@@ -7,6 +7,7 @@
 #define _LINUX_KALLSYMS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* room for any name ksym_name() writes into the caller's buffer */
 #define KSYM_NAME_LEN	128
@@ -24,6 +25,20 @@ int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
  * (a library about to go: its names outlive it); once per object.
  */
 void kallsyms_add_object(const char *path, unsigned long bias);
+/* The object goes now (its symbols read first): it held its span till now. */
+void kallsyms_del_object(const char *path, unsigned long bias);
+/*
+ * Objects have come or gone (a dlopen(), a dlclose(), a library's own
+ * loading or release): note which, and when, so that an address is named
+ * by the object that held it when it was recorded.
+ */
+void kallsyms_note_objects(void);
+/*
+ * The time (trace_clock_local() units) the addresses this thread names
+ * next were recorded at, or KSYM_NOW: as the objects are mapped now.
+ */
+#define KSYM_NOW	UINT64_MAX
+void kallsyms_set_time(uint64_t ts);
 /*
  * Name addresses as another process had its objects loaded (a spool
  * reader): nr objects, paths[i] ("" for the program) at bias[i].  Before

@@ -207,6 +207,40 @@ ftrace: $d/libmodplug.so calls $mcount without __mcount_loc records (built with 
 	done
 }
 
+# Two plugins loaded one after the other where each other was (the
+# kernel reuses the hole; qemu-user's allocator of guest addresses does
+# not, so there they are only told apart): each event is named by the
+# library that was there when it was recorded, never by the other one.
+test_libraries_mapped_at_one_address() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o d t
+	for o in O2 O0; do
+		d=$TMPD/$o t=$TMPD/pair.$o
+		fcc -$o -shared -fPIC -o "$d/libmodalt.so" "$src/modalt.c" &&
+		fcc -$o -o "$d/modpair" "$src/modpair.c" -ldl ||
+			{ fail "-$o: build"; continue; }
+		trace_run "$t" "$d/modpair" "$d/libmodplug.so" \
+			"$d/libmodalt.so" 10
+		assertEquals "-$o: exit" 0 $?
+		if [ -z "$QEMU" ]; then
+			assertEquals "-$o: output" "one address, sum 50180" \
+				"$(cat "$t.stdout")"
+		else
+			assertEquals "-$o: output" "sum 50180" \
+				"$(sed 's/^.*address[es]*, //' "$t.stdout")"
+		fi
+		assertEquals "-$o: plugin_inner, each round" 10 \
+			"$(fn_edges "$t" | grep -c ' plugin_inner <-plugin_entry$')"
+		assertEquals "-$o: alt_twice, each round" 10 \
+			"$(fn_edges "$t" | grep -c ' alt_twice <-plugin_entry$')"
+		assertEquals "-$o: alt_step, twice a round" 20 \
+			"$(fn_edges "$t" | grep -c ' alt_step <-alt_twice$')"
+		assertEquals "-$o: every event of theirs named" "" \
+			"$(fn_edges "$t" | grep -E 'plugin_|alt_|\.so\+0x' |
+			   grep -vE ' (plugin_entry <-use|plugin_inner <-plugin_entry|alt_twice <-plugin_entry|alt_step <-alt_twice)$')"
+	done
+}
+
 # A process killed while a plugin is loaded: its spool still names the
 # plugin's functions (dlopen.c adds the library to the spool's objects).
 test_spool_names_a_loaded_plugin() {
