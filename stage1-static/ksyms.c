@@ -44,16 +44,29 @@ struct ksym {
 	const char	*name;
 };
 
-/* an object, its symbols, and when it was mapped */
-struct kobj {
-	const char	*path;
-	unsigned long	bias, lo, hi;	/* lo = hi: span not known yet */
+/*
+ * A file's function symbols, at their addresses in the file, read once
+ * for every time it is loaded (a plugin loaded a thousand times, wherever
+ * the loader puts it).
+ */
+struct ksymfile {
+	char		*path;
 	struct ksym	*syms;		/* sorted by address, once read */
 	size_t		nr_syms, max_syms;
+	unsigned long	lo, hi;		/* its PT_LOAD span */
 	int		read;		/* the file was read (or failed) */
+	struct ksymfile	*next;
+};
+
+/* an object: a file loaded at a bias, and when it was mapped */
+struct kobj {
+	const char	*path;		/* its file's */
+	struct ksymfile	*file;
+	unsigned long	bias, lo, hi;	/* lo = hi: span not known yet */
 	uint64_t	born, gone;	/* KSYM_NOW: still mapped */
 };
 
+static struct ksymfile *ksymfiles;
 static struct kobj *kobjs;
 static size_t nr_kobjs;
 static unsigned long long ksyms_adds;	/* dlpi_adds when last looked */
@@ -65,8 +78,8 @@ static __thread uint64_t ksyms_time = KSYM_NOW;
 /* this thread is inside ksym_for_each() */
 static __thread int ksyms_walking;
 
-static void ksym_add(struct kobj *k, unsigned long addr, unsigned long size,
-		     const char *name)
+static void ksym_add(struct ksymfile *k, unsigned long addr,
+		     unsigned long size, const char *name)
 {
 	if (k->nr_syms == k->max_syms) {
 		size_t n = k->max_syms ? k->max_syms * 2 : 256;
@@ -113,7 +126,7 @@ static const ElfW(Sym) *sym_table(const char *map, size_t size,
 }
 
 /* Add the function symbols of one symbol table section to k. */
-static void load_symtab(struct kobj *k, const char *map, size_t size,
+static void load_symtab(struct ksymfile *k, const char *map, size_t size,
 			const ElfW(Shdr) *sh, const ElfW(Shdr) *shdrs,
 			unsigned int shnum)
 {
@@ -126,44 +139,68 @@ static void load_symtab(struct kobj *k, const char *map, size_t size,
 		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
 		    sym[i].st_shndx == SHN_UNDEF || sym[i].st_name >= strsz)
 			continue;
-		ksym_add(k, k->bias + ftrace_sym_addr(sym[i].st_value),
+		ksym_add(k, ftrace_sym_addr(sym[i].st_value),
 			 sym[i].st_size, str + sym[i].st_name);
 	}
 }
 
-/* What an object maps: its PT_LOAD span. */
-static void kobj_span(struct kobj *k, const ElfW(Phdr) *ph, unsigned int n)
+/* What a file maps: its PT_LOAD span, *lo = *hi when it has none. */
+static void load_span(const ElfW(Phdr) *ph, unsigned int n,
+		      unsigned long *lo, unsigned long *hi)
 {
-	unsigned long lo = -1UL, hi = 0;
 	unsigned int i;
 
+	*lo = -1UL;
+	*hi = 0;
 	for (i = 0; i < n; i++) {
 		if (ph[i].p_type != PT_LOAD)
 			continue;
-		lo = ph[i].p_vaddr < lo ? ph[i].p_vaddr : lo;
-		if (ph[i].p_vaddr + ph[i].p_memsz > hi)
-			hi = ph[i].p_vaddr + ph[i].p_memsz;
+		*lo = ph[i].p_vaddr < *lo ? ph[i].p_vaddr : *lo;
+		if (ph[i].p_vaddr + ph[i].p_memsz > *hi)
+			*hi = ph[i].p_vaddr + ph[i].p_memsz;
 	}
-	if (hi > lo) {
-		k->lo = k->bias + lo;
-		k->hi = k->bias + hi;
-	}
+	if (*hi <= *lo)
+		*lo = *hi = 0;
 }
 
-/* A new object, mapped since born; its symbols are read later. */
+/* The symbols of the file path, not read yet the first time. */
+static struct ksymfile *ksymfile_of(const char *path)
+{
+	struct ksymfile *f;
+
+	for (f = ksymfiles; f; f = f->next)
+		if (!strcmp(f->path, path))
+			return f;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	f->path = strdup(path);
+	if (!f->path) {
+		free(f);
+		return NULL;
+	}
+	f->next = ksymfiles;
+	ksymfiles = f;
+	return f;
+}
+
+/* A new object, mapped since born; its file is read later. */
 static struct kobj *kobj_new(const char *path, unsigned long bias,
 			     uint64_t born)
 {
-	struct kobj *k = realloc(kobjs, (nr_kobjs + 1) * sizeof(*k));
+	struct ksymfile *f = ksymfile_of(path);
+	struct kobj *k;
 
+	if (!f)
+		return NULL;
+	k = realloc(kobjs, (nr_kobjs + 1) * sizeof(*k));
 	if (!k)
 		return NULL;
 	kobjs = k;
 	k = &kobjs[nr_kobjs];
 	memset(k, 0, sizeof(*k));
-	k->path = strdup(path);
-	if (!k->path)
-		return NULL;
+	k->path = f->path;
+	k->file = f;
 	k->bias = bias;
 	k->born = born;
 	k->gone = KSYM_NOW;
@@ -228,51 +265,44 @@ static int ksym_cmp(const void *a, const void *b)
 }
 
 /*
- * Read k's symbols from its file, once.  The file stays mapped: the
- * names point into it.  An object of the same file read before (a
- * library loaded again) lends its table.
+ * Read a file's symbols, once; then k's span is known too.  The file
+ * stays mapped: the names point into it.
  */
 static void kobj_read(struct kobj *k)
 {
+	struct ksymfile *f = k->file;
 	const ElfW(Ehdr) *eh;
 	const ElfW(Shdr) *sh;
 	const char *map;
 	size_t size, i;
 	int have_symtab = 0;
 
-	if (k->read)
-		return;
-	k->read = 1;
-	for (i = 0; i < nr_kobjs; i++) {
-		const struct kobj *o = &kobjs[i];
-
-		if (o != k && o->read && o->bias == k->bias && o->nr_syms &&
-		    !strcmp(o->path, k->path)) {
-			k->syms = o->syms;	/* shared, never freed */
-			k->nr_syms = o->nr_syms;
-			k->max_syms = o->nr_syms;	/* full: not added to */
-			k->lo = o->lo;
-			k->hi = o->hi;
+	if (!f->read) {
+		f->read = 1;
+		map = map_elf(f->path, &size);
+		if (!map)
 			return;
-		}
+		eh = (const ElfW(Ehdr) *)map;
+		if (eh->e_phentsize == sizeof(ElfW(Phdr)) &&
+		    in_file(size, eh->e_phoff,
+			    (size_t)eh->e_phnum * sizeof(ElfW(Phdr))))
+			load_span((const ElfW(Phdr) *)(map + eh->e_phoff),
+				  eh->e_phnum, &f->lo, &f->hi);
+		sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
+		for (i = 0; i < eh->e_shnum; i++)
+			if (sh[i].sh_type == SHT_SYMTAB)
+				have_symtab = 1;
+		for (i = 0; i < eh->e_shnum; i++)
+			if (sh[i].sh_type ==
+			    (have_symtab ? SHT_SYMTAB : SHT_DYNSYM))
+				load_symtab(f, map, size, &sh[i], sh,
+					    eh->e_shnum);
+		qsort(f->syms, f->nr_syms, sizeof(*f->syms), ksym_cmp);
 	}
-	map = map_elf(k->path, &size);
-	if (!map)
-		return;
-	eh = (const ElfW(Ehdr) *)map;
-	if (k->lo == k->hi && eh->e_phentsize == sizeof(ElfW(Phdr)) &&
-	    in_file(size, eh->e_phoff,
-		    (size_t)eh->e_phnum * sizeof(ElfW(Phdr))))
-		kobj_span(k, (const ElfW(Phdr) *)(map + eh->e_phoff),
-			  eh->e_phnum);
-	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
-	for (i = 0; i < eh->e_shnum; i++)
-		if (sh[i].sh_type == SHT_SYMTAB)
-			have_symtab = 1;
-	for (i = 0; i < eh->e_shnum; i++)
-		if (sh[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM))
-			load_symtab(k, map, size, &sh[i], sh, eh->e_shnum);
-	qsort(k->syms, k->nr_syms, sizeof(*k->syms), ksym_cmp);
+	if (k->lo == k->hi && f->hi > f->lo) {
+		k->lo = k->bias + f->lo;
+		k->hi = k->bias + f->hi;
+	}
 }
 
 /* Is name an undefined symbol of the dynamic symbol table sh? */
@@ -346,8 +376,8 @@ struct mapped_list {
 static int collect_one(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct mapped_list *l = data;
-	struct kobj span = { .bias = info->dlpi_addr };
 	struct mapped *m = realloc(l->m, (l->n + 1) * sizeof(*m));
+	unsigned long lo, hi;
 
 	l->adds = info->dlpi_adds;
 	if (!m)
@@ -357,10 +387,10 @@ static int collect_one(struct dl_phdr_info *info, size_t size, void *data)
 	m->path = strdup(object_path(info->dlpi_name));
 	if (!m->path)
 		return 1;
-	kobj_span(&span, info->dlpi_phdr, info->dlpi_phnum);
-	m->bias = span.bias;
-	m->lo = span.lo;
-	m->hi = span.hi;
+	load_span(info->dlpi_phdr, info->dlpi_phnum, &lo, &hi);
+	m->bias = info->dlpi_addr;
+	m->lo = lo == hi ? 0 : m->bias + lo;
+	m->hi = lo == hi ? 0 : m->bias + hi;
 	l->n++;
 	return 0;
 }
@@ -548,24 +578,26 @@ static void ksyms_refresh(void)
 
 static const char *ksym_lookup(struct kobj *k, unsigned long addr)
 {
+	const struct ksymfile *f = k->file;
 	size_t lo = 0, hi;
 
 	kobj_read(k);
-	hi = k->nr_syms;
+	addr -= k->bias;		/* the file's address */
+	hi = f->nr_syms;
 	while (lo < hi) {		/* first symbol above addr */
 		size_t mid = (lo + hi) / 2;
 
-		if (k->syms[mid].addr <= addr)
+		if (f->syms[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	/* the symbols at the nearest address at or below addr */
 	if (lo > 0) {
-		unsigned long base = k->syms[lo - 1].addr;
+		unsigned long base = f->syms[lo - 1].addr;
 
-		while (lo > 0 && k->syms[lo - 1].addr == base) {
-			const struct ksym *s = &k->syms[--lo];
+		while (lo > 0 && f->syms[lo - 1].addr == base) {
+			const struct ksym *s = &f->syms[--lo];
 
 			if (addr - s->addr < s->size)
 				return s->name;
@@ -618,9 +650,10 @@ int ksym_for_each(int (*fn)(const char *name, unsigned long addr,
 		if (k->gone != KSYM_NOW)
 			continue;
 		kobj_read(k);
-		for (j = 0; !ret && j < k->nr_syms; j++)
-			ret = fn(k->syms[j].name, k->syms[j].addr,
-				 k->syms[j].size, data);
+		for (j = 0; !ret && j < k->file->nr_syms; j++)
+			ret = fn(k->file->syms[j].name,
+				 k->bias + k->file->syms[j].addr,
+				 k->file->syms[j].size, data);
 	}
 	ksyms_walking--;
 	pthread_mutex_unlock(&ksyms_lock);

@@ -7,8 +7,8 @@
  *
  * The globs are resolved against the symbol table once, when the filter is
  * written, into sorted address ranges; the tracer then only does a binary
- * search on each call.  A filter in use is never freed (a thread may be
- * reading it): rewriting a filter leaks the old ranges, a few bytes.
+ * search on each call.  A filter rewritten is freed once no thread can be
+ * reading it (an RCU reader: linux/rcupdate.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +17,7 @@
 #include <linux/event_path.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
+#include <linux/rcupdate.h>
 #include <linux/tracefs.h>
 #include "trace_filter.h"
 
@@ -74,6 +75,25 @@ static int range_cmp(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static void filter_set_free(void *p)
+{
+	struct ftrace_filter_set *set = p;
+
+	free(set->ranges);
+	free(set->text);
+	free(set);
+}
+
+/* set replaces what filter had, freed when no reader can hold it */
+static void filter_publish(struct ftrace_filter *filter,
+			   struct ftrace_filter_set *set)
+{
+	struct ftrace_filter_set *old;
+
+	old = __atomic_exchange_n(&filter->set, set, __ATOMIC_ACQ_REL);
+	rcu_free(old, filter_set_free);
+}
+
 int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 			const char *val)
 {
@@ -112,7 +132,7 @@ int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 	if (!fb.nr) {
 		/* an empty set (nothing, or only removals): no filter */
 		free(fb.r);
-		__atomic_store_n(&filter->set, NULL, __ATOMIC_RELEASE);
+		filter_publish(filter, NULL);
 		return 0;
 	}
 	set = malloc(sizeof(*set));
@@ -124,7 +144,7 @@ int ftrace_filter_write(struct ftrace_filter *filter, const char *file,
 	set->ranges = fb.r;
 	set->nr = fb.nr;
 	set->text = strdup(val);
-	__atomic_store_n(&filter->set, set, __ATOMIC_RELEASE);
+	filter_publish(filter, set);
 	return 0;
 err:
 	free(fb.r);
@@ -133,10 +153,12 @@ err:
 
 int ftrace_filter_read(struct ftrace_filter *filter, char *buf, size_t len)
 {
-	struct ftrace_filter_set *set =
-		__atomic_load_n(&filter->set, __ATOMIC_ACQUIRE);
+	struct ftrace_filter_set *set;
 
-	snprintf(buf, len, "%s\n", set ? set->text : "");
+	rcu_read_lock();
+	set = __atomic_load_n(&filter->set, __ATOMIC_ACQUIRE);
+	snprintf(buf, len, "%s\n", set && set->text ? set->text : "");
+	rcu_read_unlock();
 	return 0;
 }
 

@@ -22,6 +22,7 @@
 #include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace.h>
 #include <linux/trace_clock.h>
@@ -80,17 +81,23 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
 		return 0;
 	if (max_graph_depth && (unsigned long)trace->depth >= max_graph_depth)
 		return 0;
+	/* (a filter rewritten meanwhile is freed after us: RCU) */
+	rcu_read_lock();
 	set = __atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE);
 	if (set && ftrace_filter_match(set, trace->func)) {
+		rcu_read_unlock();
 		notrace_depth = trace->depth;
 		return 1;		/* hijack it, to see it return */
 	}
 	set = __atomic_load_n(&graph_function.set, __ATOMIC_ACQUIRE);
 	if (set && filter_depth < 0) {
-		if (!ftrace_filter_match(set, trace->func))
+		if (!ftrace_filter_match(set, trace->func)) {
+			rcu_read_unlock();
 			return 0;
+		}
 		filter_depth = trace->depth;
 	}
+	rcu_read_unlock();
 	record(TRACE_GRAPH_ENT, trace->func, trace->depth, trace->calltime, 0,
 	       trace->cpu);
 	return 1;

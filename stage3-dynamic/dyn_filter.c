@@ -23,8 +23,8 @@
  * and changes nothing.  They are ftrace_global_hash (ftrace_hash.c), which
  * the ftrace_ops with FTRACE_OPS_FL_GLOBAL (the function tracer) follow.
  *
- * A hash is a sorted array of rec->ip.  A hash that was in use is never
- * freed: a thread may be reading it in ftrace_ops_test().
+ * A hash is a sorted array of rec->ip.  One that was in use is freed once
+ * no thread can be reading it in ftrace_ops_test() (ftrace_hash_retire()).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -42,19 +42,30 @@
 
 /* ---- names ---------------------------------------------------------------- */
 
+/*
+ * The records' names, in their order, and which of them are copies of
+ * our own (a hex fallback), for the filter files: looked up, written and
+ * dropped under ftrace_lock only, so a reset may free them at once.
+ */
 static const char **rec_names;
+static unsigned char *rec_names_copied;
+static unsigned long rec_names_nr;
 static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int load_names(void)
 {
 	unsigned long i;
 	const char **names;
+	unsigned char *copied;
 
 	pthread_mutex_lock(&names_lock);
 	if (rec_names || !ftrace_nr_records)
 		goto out;
 	names = calloc(ftrace_nr_records, sizeof(*names));
-	if (!names) {
+	copied = calloc(ftrace_nr_records, 1);
+	if (!names || !copied) {
+		free(names);
+		free(copied);
 		pthread_mutex_unlock(&names_lock);
 		return -ENOMEM;
 	}
@@ -65,9 +76,12 @@ static int load_names(void)
 
 		/* a hex fallback lives in buf: keep a copy */
 		names[i] = n == buf ? strdup(buf) : n;
+		copied[i] = n == buf && names[i];
 		if (!names[i])
 			names[i] = "?";
 	}
+	rec_names_copied = copied;
+	rec_names_nr = ftrace_nr_records;
 	__atomic_store_n(&rec_names, names, __ATOMIC_RELEASE);
 out:
 	pthread_mutex_unlock(&names_lock);
@@ -75,13 +89,21 @@ out:
 }
 
 /*
- * Records added (the ftraced design), ftrace_lock held: the next name
- * looked up loads them all again.  The old names are not freed: a reader
- * of another file may hold one.
+ * The records changed (ftrace_lock held): the next name looked up loads
+ * them all again.
  */
 void ftrace_names_reset(void)
 {
+	unsigned long i;
+
 	pthread_mutex_lock(&names_lock);
+	for (i = 0; rec_names && i < rec_names_nr; i++)
+		if (rec_names_copied[i])
+			free((char *)rec_names[i]);
+	free(rec_names);
+	free(rec_names_copied);
+	rec_names_copied = NULL;
+	rec_names_nr = 0;
 	__atomic_store_n(&rec_names, NULL, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&names_lock);
 }
@@ -165,9 +187,6 @@ static int mod_filter_keep(struct ftrace_hash **slot, const char *glob,
 	mod_filters = f;
 	return 0;
 }
-
-static unsigned long ip_none;
-static struct ftrace_hash ftrace_hash_nothing = { 1, &ip_none };
 
 static int mod_filter_pending(struct ftrace_hash **slot)
 {
@@ -278,8 +297,8 @@ void ftrace_filter_module_load(struct module *mod)
 		/* a filter that selected something never turns into "all" */
 		if (!hash && old)
 			hash = &ftrace_hash_nothing;
-		/* (the old one stays: the event path may be reading it) */
 		__atomic_store_n(f->slot, hash, __ATOMIC_RELEASE);
+		ftrace_hash_retire(old);
 	}
 }
 
@@ -317,8 +336,12 @@ static int filter_set(const char *file, struct ftrace_hash **slot,
 			hash = &ftrace_hash_nothing;
 		__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
 		ret = ftrace_update_locked();
-		if (ret)	/* the code did not change: nor does the file */
+		if (ret) {	/* the code did not change: nor does the file */
 			__atomic_store_n(slot, old, __ATOMIC_RELEASE);
+			ftrace_hash_retire(hash);
+		} else if (hash != old) {
+			ftrace_hash_retire(old);
+		}
 	}
 	ftrace_unlock();
 	free(sel);
@@ -378,10 +401,12 @@ static int seq_end(struct seq *s, const char *file)
 	return -ENOSPC;
 }
 
-static int hash_read(const char *file, struct ftrace_hash *hash,
+/* (the hash is read under ftrace_lock: no writer frees it meanwhile) */
+static int hash_read(const char *file, struct ftrace_hash **slot,
 		     const char *empty, char *buf, size_t len)
 {
 	struct seq s = { buf, len, 0 };
+	struct ftrace_hash *hash;
 	size_t i;
 
 	buf[0] = 0;
@@ -390,6 +415,7 @@ static int hash_read(const char *file, struct ftrace_hash *hash,
 		ftrace_unlock();
 		return -ENOMEM;
 	}
+	hash = *slot;
 	if (!hash || !hash->count)
 		seq_printf(&s, "%s", empty);
 	for (i = 0; hash && i < hash->count; i++) {
@@ -405,17 +431,14 @@ static int hash_read(const char *file, struct ftrace_hash *hash,
 
 static int set_ftrace_filter_read(char *buf, size_t len)
 {
-	return hash_read("set_ftrace_filter",
-			 __atomic_load_n(&ftrace_global_hash.filter_hash,
-					 __ATOMIC_ACQUIRE),
+	return hash_read("set_ftrace_filter", &ftrace_global_hash.filter_hash,
 			 "#### all functions enabled ####\n", buf, len);
 }
 
 static int set_ftrace_notrace_read(char *buf, size_t len)
 {
-	return hash_read("set_ftrace_notrace",
-			 __atomic_load_n(&ftrace_global_hash.notrace_hash,
-					 __ATOMIC_ACQUIRE), "", buf, len);
+	return hash_read("set_ftrace_notrace", &ftrace_global_hash.notrace_hash,
+			 "", buf, len);
 }
 
 static int list_read(const char *file, int addrs, int enabled, char *buf,

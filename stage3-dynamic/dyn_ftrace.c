@@ -20,6 +20,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kconfig.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/text_patching.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
@@ -31,8 +32,22 @@
 extern unsigned long __start___mcount_loc[] __attribute__((weak));
 extern unsigned long __stop___mcount_loc[] __attribute__((weak));
 
+/* the records, as ftrace_lock's holders see them */
 struct dyn_ftrace *ftrace_records;
 unsigned long ftrace_nr_records;
+
+/*
+ * The records as the lock-free readers see them: array and count behind
+ * one pointer, so that a reader never pairs one array with another's
+ * count.  A copy is a block of its own, the view in front of its array
+ * (view_alloc()); the start-up one is boot_view, over the mapped array.
+ */
+struct ftrace_rec_view {
+	struct dyn_ftrace	*recs;
+	unsigned long		nr;
+} __attribute__((aligned(16)));
+static struct ftrace_rec_view boot_view, *rec_view = &boot_view;
+static size_t boot_records_size;
 static int ftrace_disabled;		/* set for good by ftrace_kill() */
 unsigned long long ftrace_update_time_ns;
 
@@ -58,18 +73,17 @@ static int rec_cmp(const void *a, const void *b)
 }
 
 /*
- * Lock-free (the hot path's ftrace_ops_test() comes here).  The ftraced
- * design adds records while the program runs (ftrace_add_records()): it
- * publishes a new array, then the new count, and never frees an array a
- * thread may still be reading.  Count first, then array: a thread that
- * sees the new count sees the new array.
+ * Lock-free: the hot path's ftrace_ops_test() comes here, inside an RCU
+ * reader (linux/rcupdate.h).  Libraries that load and go, and the ftraced
+ * design's new records, publish a new copy (ftrace_publish()), and the
+ * old one is freed once no reader can hold it.
  */
 __event_path struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip)
 {
-	unsigned long lo = 0, hi = __atomic_load_n(&ftrace_nr_records,
-						   __ATOMIC_ACQUIRE);
-	struct dyn_ftrace *recs = __atomic_load_n(&ftrace_records,
-						  __ATOMIC_ACQUIRE);
+	struct ftrace_rec_view *v = __atomic_load_n(&rec_view,
+						    __ATOMIC_ACQUIRE);
+	unsigned long lo = 0, hi = __atomic_load_n(&v->nr, __ATOMIC_ACQUIRE);
+	struct dyn_ftrace *recs = v->recs;
 
 	while (lo < hi) {		/* first record above ip */
 		unsigned long mid = (lo + hi) / 2;
@@ -121,6 +135,7 @@ __event_path int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 {
 	struct ftrace_ops_hash *h = ops_hash(ops);
 	struct dyn_ftrace *rec;
+	int ret;
 
 	if (!h)
 		return 1;
@@ -129,19 +144,26 @@ __event_path int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 	 * no record holds is in no filter: with a filter in force it is
 	 * refused, without one it passes (notrace cannot name it either).
 	 */
+	rcu_read_lock();
 	rec = ftrace_location(ip);
-	return ops_wants(ops, h, rec ? rec->ip : ip);
+	ret = ops_wants(ops, h, rec ? rec->ip : ip);
+	rcu_read_unlock();
+	return ret;
 }
 
 int ftrace_ops_filtered(struct ftrace_ops *ops)
 {
 	struct ftrace_ops_hash *h = ops_hash(ops);
 	struct ftrace_hash *filter;
+	int ret;
 
 	if (!h)
 		return 0;
+	rcu_read_lock();
 	filter = __atomic_load_n(&h->filter_hash, __ATOMIC_ACQUIRE);
-	return filter && filter->count;
+	ret = filter && filter->count;
+	rcu_read_unlock();
+	return ret;
 }
 
 unsigned long ftrace_rec_refs(struct ftrace_ops *list,
@@ -543,11 +565,12 @@ static void ftrace_init(void)
 		goto out;
 	/*
 	 * With its pages there at once (MAP_POPULATE): a page fault for each
-	 * on first touch would cost more than filling them.  Never freed.
+	 * on first touch would cost more than filling them.
 	 */
 	ftrace_records = mmap(NULL, n * sizeof(*ftrace_records),
 			      PROT_READ | PROT_WRITE, MAP_PRIVATE |
 			      MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	boot_records_size = n * sizeof(*ftrace_records);
 	if (ftrace_records == MAP_FAILED) {
 		ftrace_records = NULL;
 		fprintf(stderr, "ftrace: no memory for %lu records\n", n);
@@ -567,6 +590,8 @@ static void ftrace_init(void)
 		if (!nr || ftrace_records[i].ip != ftrace_records[nr - 1].ip)
 			ftrace_records[nr++] = ftrace_records[i];
 	ftrace_nr_records = nr;
+	boot_view.recs = ftrace_records;
+	__atomic_store_n(&boot_view.nr, nr, __ATOMIC_RELEASE);
 	ret = convert_code();
 	if (ret == -EBUSY) {
 		fprintf(stderr, "ftrace: %s\n", text_poke_error());
@@ -648,32 +673,57 @@ long ftrace_add_records(const unsigned long *ips, unsigned long n,
 	return ret ?: (long)added;
 }
 
-/*
- * Publish recs[0..nr) as the records.  The old array stays: a thread may
- * be reading it (ftrace_lookup_ip() above), and user space has no RCU to
- * say when the last one has left.  ftrace_lock held, which the caller
- * keeps until it has had the names reset (ftrace_names_reset()).
- */
-static void ftrace_publish(struct dyn_ftrace *recs, unsigned long nr)
+/* A copy of n records, its view in front (ftrace_rec_view). */
+static struct ftrace_rec_view *view_alloc(unsigned long n)
 {
-	__atomic_store_n(&ftrace_records, recs, __ATOMIC_RELEASE);
-	__atomic_store_n(&ftrace_nr_records, nr, __ATOMIC_RELEASE);
+	struct ftrace_rec_view *v = malloc(sizeof(*v) + n * sizeof(*v->recs));
+
+	if (v) {
+		v->recs = (struct dyn_ftrace *)(v + 1);
+		v->nr = n;
+	}
+	return v;
+}
+
+/* A copy no reader can hold any more (rcu_free()). */
+static void view_free(void *p)
+{
+	struct ftrace_rec_view *v = p;
+
+	if (v == &boot_view)
+		munmap(v->recs, boot_records_size);
+	else
+		free(v);
+}
+
+/*
+ * Publish v as the records.  The old copy is freed once no reader can be
+ * in it.  ftrace_lock held, which the caller keeps until it has had the
+ * names reset (ftrace_names_reset()).
+ */
+static void ftrace_publish(struct ftrace_rec_view *v)
+{
+	struct ftrace_rec_view *old = rec_view;
+
+	ftrace_records = v->recs;
+	ftrace_nr_records = v->nr;
+	__atomic_store_n(&rec_view, v, __ATOMIC_RELEASE);
+	rcu_free(old, view_free);
 }
 
 /* Add fresh[0..n) (sorted, disabled, none recorded yet) to the records. */
 int ftrace_merge_records(const struct dyn_ftrace *fresh, unsigned long n)
 {
 	unsigned long nr = ftrace_nr_records, i, j, k;
-	struct dyn_ftrace *recs;
+	struct ftrace_rec_view *v = view_alloc(nr + n);
 
-	recs = malloc((nr + n) * sizeof(*recs));
-	if (!recs)
+	if (!v)
 		return -ENOMEM;	/* (the sites stay disabled, unrecorded) */
 	for (i = j = k = 0; k < nr + n; k++)
-		recs[k] = j == n || (i < nr &&
-			  ftrace_records[i].ip < fresh[j].ip) ?
-			  ftrace_records[i++] : fresh[j++];
-	ftrace_publish(recs, nr + n);
+		v->recs[k] = j == n || (i < nr &&
+			     ftrace_records[i].ip < fresh[j].ip) ?
+			     ftrace_records[i++] : fresh[j++];
+	ftrace_publish(v);
 	return 0;
 }
 
@@ -729,10 +779,9 @@ long ftrace_module_records(struct module *mod, const unsigned long *ips,
 void ftrace_release_records(unsigned long start, unsigned long end)
 {
 	unsigned long nr = ftrace_nr_records, i, k;
-	struct dyn_ftrace *recs;
+	struct ftrace_rec_view *v = view_alloc(nr);
 
-	recs = malloc(nr * sizeof(*recs) + 1);
-	if (!recs) {
+	if (!v) {
 		/* cannot shrink: mark them, so no update touches them */
 		for (i = 0; i < nr; i++)
 			if (ftrace_records[i].ip >= start &&
@@ -742,8 +791,9 @@ void ftrace_release_records(unsigned long start, unsigned long end)
 	}
 	for (i = k = 0; i < nr; i++)
 		if (ftrace_records[i].ip < start || ftrace_records[i].ip >= end)
-			recs[k++] = ftrace_records[i];
-	ftrace_publish(recs, k);
+			v->recs[k++] = ftrace_records[i];
+	v->nr = k;
+	ftrace_publish(v);
 }
 
 void ftrace_dyn_stats(struct ftrace_stats *st)

@@ -22,6 +22,13 @@ unsigned long ftrace_rec_refs(struct ftrace_ops *list,
 /* ftrace_hash.c: the global filter files' hashes, and lookups */
 extern struct ftrace_ops_hash ftrace_global_hash;
 int ftrace_hash_lookup(const struct ftrace_hash *hash, unsigned long ip);
+/* a filter that selects nothing (never freed) */
+extern struct ftrace_hash ftrace_hash_nothing;
+/*
+ * A hash that no longer hangs from its slot: freed once no reader
+ * (ftrace_ops_test(), an RCU reader) can hold it.
+ */
+void ftrace_hash_retire(struct ftrace_hash *hash);
 
 /* dyn_filter.c: the name of rec's function, cached; never NULL. */
 const char *ftrace_rec_name(const struct dyn_ftrace *rec);

@@ -314,8 +314,8 @@ static void hash_forget(struct ftrace_hash **slot, unsigned long start,
 		if (old->ips[i] < start || old->ips[i] >= end)
 			hash->ips[k++] = old->ips[i];
 	hash->count = k;
-	/* the old one stays: the event path may be reading it */
 	__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
+	ftrace_hash_retire(old);
 }
 
 void ftrace_release_mod(struct module *mod)

@@ -32,6 +32,7 @@
 #include <asm/irqflags.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/rcupdate.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
 #include <linux/tracefs.h>
@@ -53,8 +54,9 @@ struct text_segment {
 
 /*
  * The segments, published whole: a library that loads or goes makes a new
- * table, and a reader (the breakpoint handler, on any thread) sees the old
- * one or the new one.  An old table is never freed (no RCU here).
+ * table, and a reader (the breakpoint handler, on any thread, inside an
+ * RCU reader) sees the old one or the new one.  An old table is freed
+ * once no reader can hold it (linux/rcupdate.h).
  */
 struct text_segments {
 	size_t			nr;
@@ -195,6 +197,7 @@ static int publish_segments(const char *path, unsigned long base,
 			t->seg[i--] = t->seg[--t->nr];
 	}
 	__atomic_store_n(&segs, t, __ATOMIC_RELEASE);
+	rcu_free(old, free);
 	return 0;
 }
 

@@ -41,6 +41,7 @@
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
 #include <linux/init.h>
+#include <linux/rcupdate.h>
 #include <linux/text_patching.h>
 #include <linux/trap_signal.h>
 
@@ -171,15 +172,18 @@ static int bp_handler(int sig, siginfo_t *si, void *ucv)
 	/*
 	 * Not in a batch now.  If the byte is no longer int3, a batch
 	 * finished while this thread was on its way here: the site is whole
-	 * again, run it.  An int3 still there is not the kit's.
+	 * again, run it.  An int3 still there is not the kit's.  (The
+	 * segments' table may be replaced meanwhile: an RCU reader.)
 	 */
+	rcu_read_lock();
 	if (kernel_text_address(ip, 1) &&
 	    __atomic_load_n((unsigned char *)ip, __ATOMIC_RELAXED) !=
 	    INT3_INSN_OPCODE) {
 		regs[REG_RIP] = ip;
-		return 1;
+		done = 1;
 	}
-	return 0;
+	rcu_read_unlock();
+	return done;
 }
 
 static void bp_write_byte(unsigned long ip, unsigned char byte)

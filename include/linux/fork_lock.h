@@ -25,6 +25,7 @@ enum fork_lock_rank {
 	FORK_LOCK_FGRAPH,	/* stage2-graph/fgraph_ops.c */
 	FORK_LOCK_FTRACE,	/* ftrace.c: the ops list */
 	FORK_LOCK_NAMES,	/* stage3-dynamic/dyn_filter.c */
+	FORK_LOCK_RCU,		/* lib/rcu.c: grace periods */
 	FORK_LOCK_RING_BUFFER,	/* ring_buffer.c */
 	FORK_LOCK_NR
 };

@@ -241,6 +241,31 @@ test_libraries_mapped_at_one_address() {
 	done
 }
 
+# A plugin loaded and unloaded 200 times, a filter written each time,
+# while another thread runs traced code: every table the kit replaces
+# (records, filter hashes, code segments, a library's symbols) is freed
+# once no reader can hold it, and the heap stays within a bound
+# (tests/stage1/src/modchurn.c).
+test_tables_freed_across_loads_and_filters() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o d t want
+	d=$TMPD/plain
+	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) -o "$d/modchurn" \
+		"$src/modchurn.c" -ldl -lpthread || { fail "plain build"; return; }
+	want=$(run_target "$d/modchurn" "$d/libmodplug.so" 200)
+	assertEquals "untraced" "rounds 200, sum 2334200, heap kept" "$want"
+	for o in O2 O0; do
+		d=$TMPD/$o t=$TMPD/churn.$o
+		fcc -$o -o "$d/modchurn" "$src/modchurn.c" -ldl -lpthread ||
+			{ fail "-$o: build"; continue; }
+		trace_run "$t" "$d/modchurn" "$d/libmodplug.so" 200
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "$want" "$(cat "$t.stdout")"
+		assertTrue "-$o: traced" \
+			"fn_edges '$t' | grep -q ' churn_1[0-7] <-all_churn$'"
+	done
+}
+
 # A process killed while a plugin is loaded: its spool still names the
 # plugin's functions (dlopen.c adds the library to the spool's objects).
 test_spool_names_a_loaded_plugin() {
