@@ -81,7 +81,13 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
 		return 0;
 	if (max_graph_depth && (unsigned long)trace->depth >= max_graph_depth)
 		return 0;
-	/* (a filter rewritten meanwhile is freed after us: RCU) */
+	/*
+	 * A filter rewritten meanwhile is freed after us (RCU); with none
+	 * set, as most of the time, there is nothing to read.
+	 */
+	if (!__atomic_load_n(&graph_notrace.set, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&graph_function.set, __ATOMIC_RELAXED))
+		goto record;
 	rcu_read_lock();
 	set = __atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE);
 	if (set && ftrace_filter_match(set, trace->func)) {
@@ -98,6 +104,7 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
 		filter_depth = trace->depth;
 	}
 	rcu_read_unlock();
+record:
 	record(TRACE_GRAPH_ENT, trace->func, trace->depth, trace->calltime, 0,
 	       trace->cpu);
 	return 1;
