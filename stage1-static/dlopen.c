@@ -10,7 +10,8 @@
  * for names first (linux/kallsyms.h), so that the trace written after it
  * has gone still names its functions.  After either, kallsyms notes what
  * came and went, and when: an object loaded later where another was is
- * named as itself for the events it recorded, and the other for its own.  With system-call events, the
+ * named as itself for the events it recorded, and the other for its own;
+ * and the system-call traps forget the objects that went.  With system-call events, the
  * objects it brought get their traps (trace/syscall.h).  At stages 3 and
  * 4 a traced library's own ftrace_module_init()/ftrace_release_mod() do
  * the same, also for a library that another library loads, and a -pg
@@ -63,5 +64,6 @@ int __wrap_dlclose(void *handle)
 	ret = __real_dlclose(handle);
 	/* what it unloaded (it may have been in use still: not always) */
 	kallsyms_note_objects();
+	syscall_trap_rescan();
 	return ret;
 }

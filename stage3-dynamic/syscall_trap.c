@@ -55,7 +55,10 @@
 /* One patched object: its sites (sorted) and their slots. */
 struct sc_object {
 	const char	*name;
+	const char	*path;		/* the loader's name for it */
 	unsigned long	base;		/* load bias (dlpi_addr) */
+	unsigned long	text_lo, text_hi;	/* its executable segments */
+	int		gone;		/* dlclose()d: its sites are no one's */
 	unsigned long	*ips;		/* absolute, sorted */
 	unsigned char	*len;		/* each site's instruction */
 	long		*last_nr;	/* each site's last number */
@@ -115,6 +118,8 @@ static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
 		struct sc_object *o = &sc_objects[k];
 		unsigned long off = ip - (unsigned long)o->xol;
 
+		if (__atomic_load_n(&o->gone, __ATOMIC_ACQUIRE))
+			continue;
 		*op = o;
 		if (off < o->nr * SYSCALL_XOL_SLOT) {
 			i = off / SYSCALL_XOL_SLOT;
@@ -446,7 +451,19 @@ static int sc_patch(struct dl_phdr_info *info,
 	}
 	o = &sc_objects[sc_nr_objects];
 	o->name = t->soname;
+	o->path = strdup(info->dlpi_name ? info->dlpi_name : "");
 	o->base = info->dlpi_addr;
+	o->text_lo = -1UL;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		if (o->base + ph->p_vaddr < o->text_lo)
+			o->text_lo = o->base + ph->p_vaddr;
+		if (o->base + ph->p_vaddr + ph->p_memsz > o->text_hi)
+			o->text_hi = o->base + ph->p_vaddr + ph->p_memsz;
+	}
 	o->nr = t->nr;
 	o->ips = malloc(t->nr * sizeof(*o->ips));
 	o->len = malloc(t->nr);
@@ -514,6 +531,7 @@ static int sc_patch(struct dl_phdr_info *info,
 	return ret;
 
 fail:
+	free((char *)o->path);
 	free(o->ips);
 	free(o->len);
 	free(o->last_nr);
@@ -532,7 +550,8 @@ static int patch_one(struct dl_phdr_info *info, size_t size, void *data)
 	if (!t)
 		return 0;
 	for (k = 0; k < sc_nr_objects; k++)
-		if (sc_objects[k].ips[0] == info->dlpi_addr + t->sites[0])
+		if (!sc_objects[k].gone &&
+		    sc_objects[k].ips[0] == info->dlpi_addr + t->sites[0])
 			return 0;	/* patched already */
 	sc_patch(info, t);
 	return 0;
@@ -555,9 +574,41 @@ static int exit_group_patched(void)
 	if (!fn || !dladdr(fn, &dl))
 		return 0;
 	for (k = 0; k < sc_nr_objects; k++)
-		if (sc_objects[k].base == (unsigned long)dl.dli_fbase)
+		if (!sc_objects[k].gone &&
+		    sc_objects[k].base == (unsigned long)dl.dli_fbase)
 			return 1;
 	return 0;
+}
+
+/* Is the object of sc_objects[*data] still loaded? */
+static int still_loaded(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const struct sc_object *o = &sc_objects[*(unsigned int *)data];
+
+	return info->dlpi_addr == o->base && info->dlpi_name &&
+	       !strcmp(info->dlpi_name, o->path);
+}
+
+/*
+ * After a dlclose(): an object that has gone is marked so, and its code
+ * leaves the text patcher's segments; the same file loaded again (at the
+ * same address, as like as not) is an object of its own, patched anew.
+ * Its slots and tables stay: a thread still inside a system call made
+ * from it would come back to them (and then to code that has gone).
+ * ftrace_lock held.
+ */
+static void forget_gone(void)
+{
+	unsigned int k;
+
+	for (k = 0; k < sc_nr_objects; k++) {
+		struct sc_object *o = &sc_objects[k];
+
+		if (o->gone || dl_iterate_phdr(still_loaded, &k))
+			continue;
+		__atomic_store_n(&o->gone, 1, __ATOMIC_RELEASE);
+		text_poke_remove_text(o->text_lo, o->text_hi);
+	}
 }
 
 /*
@@ -603,16 +654,18 @@ static int syscall_trap_init(void)
 }
 
 /*
- * After a dlopen(): the objects it brought that have a table (sc_patch()
- * adds their code to the text patcher's first).  Those of a namespace of
- * their own (dlmopen()) are never seen: dl_iterate_phdr() lists the
- * caller's namespace only.
+ * After a dlopen() or a dlclose(): the objects that went are forgotten,
+ * those that came and have a table are patched (sc_patch() adds their
+ * code to the text patcher's first).  Those of a namespace of their own
+ * (dlmopen()) are never seen: dl_iterate_phdr() lists the caller's
+ * namespace only.
  */
 void syscall_trap_rescan(void)
 {
 	if (!__atomic_load_n(&sc_ready, __ATOMIC_ACQUIRE))
 		return;
 	ftrace_lock();
+	forget_gone();
 	dl_iterate_phdr(patch_one, NULL);
 	ftrace_unlock();
 }

@@ -199,7 +199,8 @@ test_dlopened_library() {
 # copy of the C library under another name (the kit knows an object by
 # its build-id).  Its code joins the text patcher's before its sites are
 # checked and patched, and the call made in it is traced: the program's
-# own getppid() is never called.
+# own getppid() is never called.  Unloaded and loaded again (where it
+# was, natively), it is patched again: the second call is traced too.
 test_dlopened_object_with_sites() {
 	local o t lib=$TMPD/libc-copy.so
 	cp "$($CC -print-file-name=libc.so.6)" "$lib" ||
@@ -207,10 +208,11 @@ test_dlopened_object_with_sites() {
 	for o in $OPTS; do
 		t=$TMPD/dlcopy$o
 		sc_same $o "$t" dlcopy "$lib"
-		assertContains "$o: its getppid called" "$(cat "$t.out")" \
-			"copy: its own getppid, ppid 1"
-		assertTrue "$o: its getppid traced" \
-			"events '$t' | grep -q ' sys_getppid()\$'"
+		assertEquals "$o: its getppid called, twice" \
+			"copy: its own getppid, ppid 1
+copy: its own getppid, ppid 1" "$(grep '^copy:' "$t.out")"
+		assertEquals "$o: each traced" 2 \
+			"$(events "$t" | grep -c ' sys_getppid()$')"
 	done
 }
 
