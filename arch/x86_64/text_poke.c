@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
+#include <asm/raw_syscall.h>
 #include <linux/init.h>
 #include <linux/rcupdate.h>
 #include <linux/text_patching.h>
@@ -65,15 +66,17 @@ static int bp_refs;
 /*
  * Serialize every thread: the others by membarrier() (the promise Linux
  * gives user space for cross-modifying code, registered at start-up), this
- * one by CPUID, the serializing instruction user space may execute.
+ * one by CPUID, the serializing instruction user space may execute.  The
+ * raw system call: the C library's syscall() may be a site being patched
+ * (chapter 7).
  */
 void text_poke_sync(void)
 {
 	unsigned int a = 0, b, c = 0, d;
 
 	if (sync_core_ok)
-		syscall(SYS_membarrier,
-			MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE, 0, 0);
+		raw_syscall3(SYS_membarrier,
+			     MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE, 0, 0);
 	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d)
 			     : : "memory");
 }
