@@ -204,6 +204,16 @@ ftrace: $d/libmodplug.so calls $mcount without __mcount_loc records (built with 
 			assertEquals "-$o: plugin_inner, each call" 6 \
 				"$(fn_edges "$t" | grep -c ' plugin_inner <-plugin_entry$')"
 		fi
+		[ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] || continue
+		# under function_graph too: a library's first call of mcount
+		# may come through the dynamic loader's lazy-binding stub
+		FTRACE_CURRENT_TRACER=function_graph trace_run "$t.g" \
+			"$d/modmain" "$d/libmodplug.so" 3
+		assertEquals "-$o: graph: exit" 0 $?
+		assertEquals "-$o: graph: output" "$want" "$(cat "$t.g.stdout")"
+		[ "$fate" = "never traced" ] && continue
+		assertEquals "-$o: graph: modlib_step under modlib_walk" 10 \
+			"$(grep -c '^ *[0-9]*) .*|      modlib_step();$' "$t.g")"
 	done
 }
 
