@@ -22,7 +22,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
