@@ -55,21 +55,16 @@ static void module_name(struct module *mod)
 static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct module *mod = data;
-	unsigned long addr = (unsigned long)mod, lo = -1UL, hi = 0;
+	unsigned long addr = (unsigned long)mod;
 	int i, mine = 0;
 
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		unsigned long start = info->dlpi_addr + ph->p_vaddr;
 
-		if (ph->p_type != PT_LOAD)
-			continue;
-		if (addr >= start && addr < start + ph->p_memsz)
+		if (ph->p_type == PT_LOAD && addr >= start &&
+		    addr < start + ph->p_memsz)
 			mine = 1;
-		if (ph->p_flags & PF_X) {
-			lo = start < lo ? start : lo;
-			hi = start + ph->p_memsz > hi ? start + ph->p_memsz : hi;
-		}
 	}
 	if (!mine)
 		return 0;
@@ -77,8 +72,7 @@ static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 	mod->path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name :
 							  "(program)";
 	module_name(mod);
-	mod->text_start = lo;
-	mod->text_end = hi;
+	text_poke_object_text(info, &mod->text_start, &mod->text_end);
 	return 1;
 }
 

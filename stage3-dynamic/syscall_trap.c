@@ -453,17 +453,7 @@ static int sc_patch(struct dl_phdr_info *info,
 	o->name = t->soname;
 	o->path = strdup(info->dlpi_name ? info->dlpi_name : "");
 	o->base = info->dlpi_addr;
-	o->text_lo = -1UL;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
-			continue;
-		if (o->base + ph->p_vaddr < o->text_lo)
-			o->text_lo = o->base + ph->p_vaddr;
-		if (o->base + ph->p_vaddr + ph->p_memsz > o->text_hi)
-			o->text_hi = o->base + ph->p_vaddr + ph->p_memsz;
-	}
+	text_poke_object_text(info, &o->text_lo, &o->text_hi);
 	o->nr = t->nr;
 	o->ips = malloc(t->nr * sizeof(*o->ips));
 	o->len = malloc(t->nr);

@@ -231,6 +231,24 @@ void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
 			   data);
 }
 
+void text_poke_object_text(const struct dl_phdr_info *info,
+			   unsigned long *start, unsigned long *end)
+{
+	int i;
+
+	*start = -1UL;
+	*end = 0;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		unsigned long lo = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		*start = lo < *start ? lo : *start;
+		*end = lo + ph->p_memsz > *end ? lo + ph->p_memsz : *end;
+	}
+}
+
 /* linux/module.h: a library's code joins or leaves (ftrace_lock held) */
 int text_poke_add_text(unsigned long base, const char *path)
 {

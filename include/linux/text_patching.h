@@ -81,6 +81,10 @@ void core_text_for_each(void (*fn)(unsigned long start, unsigned long end,
  */
 int text_poke_add_text(unsigned long base, const char *path);
 void text_poke_remove_text(unsigned long start, unsigned long end);
+/* [*start, *end): what an object's executable segments span (-1, 0: none) */
+struct dl_phdr_info;
+void text_poke_object_text(const struct dl_phdr_info *info,
+			   unsigned long *start, unsigned long *end);
 
 void text_poke_begin(void);
 /*
