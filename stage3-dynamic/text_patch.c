@@ -29,6 +29,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <linux/membarrier.h>
 #include <asm/cacheflush.h>
 #include <asm/irqflags.h>
 #include <asm/raw_syscall.h>
@@ -122,6 +123,29 @@ static int add_segments(struct dl_phdr_info *info, size_t size, void *data)
 static int publish_segments(const char *path, unsigned long base,
 			    unsigned long drop_lo, unsigned long drop_hi);
 
+static int sync_core_state;	/* 0: not asked yet, 1: registered, -errno */
+
+int text_poke_sync_core_init(void)
+{
+	long ret;
+
+	if (sync_core_state)
+		return sync_core_state > 0 ? 0 : sync_core_state;
+	ret = raw_syscall3(SYS_membarrier,
+			   MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE,
+			   0, 0);
+	sync_core_state = ret ? (int)ret : 1;
+	return ret ? (int)ret : 0;
+}
+
+/* the raw call: the C library's syscall() may be a site being patched */
+void text_poke_sync_core(void)
+{
+	if (sync_core_state > 0)
+		raw_syscall3(SYS_membarrier,
+			     MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE, 0, 0);
+}
+
 int text_poke_init(void)
 {
 	int mdwe;
@@ -140,6 +164,8 @@ int text_poke_init(void)
 		return -EPERM;
 	}
 	page_size = sysconf(_SC_PAGESIZE);
+	/* before the program may start a thread that could miss it */
+	text_poke_sync_core_init();
 	return publish_segments(NULL, 0, 0, 0);
 }
 
@@ -261,6 +287,7 @@ void text_poke_remove_text(unsigned long start, unsigned long end)
 {
 	if (segs)
 		publish_segments(NULL, 0, start, end);
+	text_poke_forget(start, end);
 }
 
 const char *text_poke_error(void)
@@ -614,7 +641,7 @@ int text_poke_end_stopped(void)
 
 int text_poke_end_atomic(void)
 {
-	return text_poke_end_method(TEXT_POKE_WORD, 1);
+	return text_poke_end_method(TEXT_POKE_ONE_STORE, 1);
 }
 
 static int text_poke_end_method(int method, int atomic)

@@ -22,25 +22,39 @@
  * a thread that blocks every signal is no obstacle, since SIGTRAP is left
  * out of every mask the program sets (linux/trap_signal.h).
  *
- * The handler looks the address up in the batch (sorted by address, by
- * text_patch.c) while bp_batch points to it.  When step 3 is done the
- * batch is withdrawn, and the patching thread waits until no handler is
- * still reading it (bp_refs), so the next batch may reuse the memory.  A
- * thread that trapped while the batch was there but whose handler runs
- * after it is gone finds the byte no longer int3: it executes the site
- * again, now whole.  A SIGTRAP that is none of these (the program's own
- * int3, raise(SIGTRAP), single-stepping) goes to the program.
+ * The handler decides from the kit's own records alone, never from the
+ * byte it finds: a SIGTRAP at an address where the kit never put an int3
+ * is the program's (its own int3, a two-byte "int $3" whose second byte
+ * the kernel's rip points past, raise(SIGTRAP), single-stepping), and
+ * goes to the program's handler with its siginfo and context untouched.
+ * Two records: the batch being applied (its address and length published
+ * together in one pointer, read once: one consistent snapshot), and every
+ * address a batch ever put an int3 on (bp_sites, an RCU-published sorted
+ * table; an object that is unloaded takes its addresses with it).
+ *
+ *   in the batch now	do what its new instruction would (or, for one
+ *			the handler cannot do in its place, a system-call
+ *			trap, send the thread back to the int3: it waits
+ *			there until step 3)
+ *   a site of the kit	a batch ended (or the next began) while this
+ *			thread was on its way here: run the site again,
+ *			whatever it holds now; a later batch's int3 traps
+ *			again and meets that batch
+ *   anything else	the program's
+ *
+ * When step 3 is done the batch is withdrawn, and the patching thread
+ * waits until no handler is still reading it (bp_refs), so the next batch
+ * may reuse the memory.  The handler is the kernel's
+ * smp_text_poke_int3_handler() (arch/x86/kernel/alternative.c, under that
+ * name since v6.16; poke_int3_handler() before).
  */
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
-#include <unistd.h>
-#include <sys/syscall.h>
-#include <linux/membarrier.h>
-#include <asm/raw_syscall.h>
 #include <linux/init.h>
 #include <linux/rcupdate.h>
 #include <linux/text_patching.h>
@@ -58,10 +72,23 @@
 static const unsigned char nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 static const unsigned char nop6[] = { 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
-static int sync_core_ok, bp_ready;
-static struct text_poke *bp_batch;
-static unsigned int bp_nr;
+static int bp_ready;
+
+/* the batch being applied, published as one pointer */
+struct bp_batch {
+	const struct text_poke	*tp;
+	unsigned int		nr;
+};
+static struct bp_batch bp_desc;
+static struct bp_batch *bp_batch;
 static int bp_refs;
+
+/* every address an int3 of the kit went to (sorted) */
+struct bp_site_table {
+	unsigned long	nr;
+	unsigned long	ip[];
+};
+static struct bp_site_table *bp_sites;
 
 /*
  * Serialize every thread: the others by membarrier() (the promise Linux
@@ -74,9 +101,7 @@ void text_poke_sync(void)
 {
 	unsigned int a = 0, b, c = 0, d;
 
-	if (sync_core_ok)
-		raw_syscall3(SYS_membarrier,
-			     MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE, 0, 0);
+	text_poke_sync_core();
 	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d)
 			     : : "memory");
 }
@@ -124,16 +149,17 @@ static int bp_decode(const struct text_poke *tp, unsigned long *target,
 	return -EINVAL;
 }
 
-static struct text_poke *bp_find(unsigned long ip)
+static const struct text_poke *bp_find(const struct bp_batch *b,
+				      unsigned long ip)
 {
-	unsigned int lo = 0, hi = bp_nr;
+	unsigned int lo = 0, hi = b->nr;
 
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (bp_batch[mid].ip == ip)
-			return &bp_batch[mid];
-		if (bp_batch[mid].ip < ip)
+		if (b->tp[mid].ip == ip)
+			return &b->tp[mid];
+		if (b->tp[mid].ip < ip)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -141,9 +167,98 @@ static struct text_poke *bp_find(unsigned long ip)
 	return NULL;
 }
 
+/* the first entry of t not below ip */
+static unsigned long bp_site_index(const struct bp_site_table *t,
+				   unsigned long ip)
+{
+	unsigned long lo = 0, hi = t->nr;
+
+	while (lo < hi) {
+		unsigned long mid = lo + (hi - lo) / 2;
+
+		if (t->ip[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int bp_site_known(unsigned long ip)
+{
+	const struct bp_site_table *t;
+	unsigned long i;
+	int known = 0;
+
+	rcu_read_lock();
+	t = __atomic_load_n(&bp_sites, __ATOMIC_ACQUIRE);
+	if (t) {
+		i = bp_site_index(t, ip);
+		known = i < t->nr && t->ip[i] == ip;
+	}
+	rcu_read_unlock();
+	return known;
+}
+
+/*
+ * The table with every address of the batch in it (ftrace_lock held,
+ * before the first int3 is written).  Most batches change sites changed
+ * before, and publish nothing.
+ */
+static int bp_sites_add(const struct text_poke *tp, unsigned int nr)
+{
+	struct bp_site_table *old = bp_sites, *t;
+	unsigned long n = 0, i, j, k;
+
+	for (i = 0; i < nr; i++)
+		if (!old || (j = bp_site_index(old, tp[i].ip)) >= old->nr ||
+		    old->ip[j] != tp[i].ip)
+			n++;
+	if (!n)
+		return 0;
+	t = malloc(sizeof(*t) + ((old ? old->nr : 0) + n) * sizeof(t->ip[0]));
+	if (!t)
+		return -ENOMEM;
+	/* merge: both are sorted (the batch by text_patch.c) */
+	for (i = j = k = 0; i < nr || (old && j < old->nr); ) {
+		if (old && j < old->nr && (i == nr || old->ip[j] <= tp[i].ip)) {
+			if (i < nr && old->ip[j] == tp[i].ip)
+				i++;
+			t->ip[k++] = old->ip[j++];
+		} else {
+			t->ip[k++] = tp[i++].ip;
+		}
+		while (i < nr && k && tp[i].ip == t->ip[k - 1])
+			i++;
+	}
+	t->nr = k;
+	__atomic_store_n(&bp_sites, t, __ATOMIC_RELEASE);
+	rcu_free(old, free);
+	return 0;
+}
+
+void text_poke_forget(unsigned long start, unsigned long end)
+{
+	struct bp_site_table *old = bp_sites, *t;
+	unsigned long i, k;
+
+	if (!old)
+		return;
+	t = malloc(sizeof(*t) + old->nr * sizeof(t->ip[0]));
+	if (!t)
+		return;		/* kept: a stale address only costs a lookup */
+	for (i = k = 0; i < old->nr; i++)
+		if (old->ip[i] < start || old->ip[i] >= end)
+			t->ip[k++] = old->ip[i];
+	t->nr = k;
+	__atomic_store_n(&bp_sites, t, __ATOMIC_RELEASE);
+	rcu_free(old, free);
+}
+
 /*
  * SIGTRAP.  int3 leaves the address after it in %rip, and the kernel says
- * SI_KERNEL.  The handler runs with every other signal blocked (the
+ * SI_KERNEL (so does "int $3", two bytes long: only the records tell the
+ * two apart).  The handler runs with every other signal blocked (the
  * reserved entry's mask), so bp_refs always comes back down.
  */
 static int bp_handler(int sig, siginfo_t *si, void *ucv)
@@ -151,41 +266,34 @@ static int bp_handler(int sig, siginfo_t *si, void *ucv)
 	ucontext_t *uc = ucv;
 	greg_t *regs = uc->uc_mcontext.gregs;
 	unsigned long ip = regs[REG_RIP] - 1, target;
-	struct text_poke *tp = NULL;
+	const struct text_poke *tp = NULL;
+	const struct bp_batch *b;
 	int len = 0, is_call, done = 0;
 
 	if (si->si_code != SI_KERNEL)
 		return 0;
 	__atomic_add_fetch(&bp_refs, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&bp_batch, __ATOMIC_SEQ_CST))
-		tp = bp_find(ip);
-	if (tp)
+	b = __atomic_load_n(&bp_batch, __ATOMIC_SEQ_CST);
+	if (b)
+		tp = bp_find(b, ip);
+	if (tp) {
 		len = bp_decode(tp, &target, &is_call);
-	if (len > 0) {
-		if (is_call) {
-			regs[REG_RSP] -= 8;
-			*(unsigned long *)regs[REG_RSP] = ip + len;
+		if (len > 0) {
+			if (is_call) {
+				regs[REG_RSP] -= 8;
+				*(unsigned long *)regs[REG_RSP] = ip + len;
+			}
+			regs[REG_RIP] = target ? target : ip + len;
+		} else {
+			regs[REG_RIP] = ip;	/* wait for step 3 */
 		}
-		regs[REG_RIP] = target ? target : ip + len;
 		done = 1;
 	}
 	__atomic_sub_fetch(&bp_refs, 1, __ATOMIC_SEQ_CST);
-	if (done)
-		return 1;
-	/*
-	 * Not in a batch now.  If the byte is no longer int3, a batch
-	 * finished while this thread was on its way here: the site is whole
-	 * again, run it.  An int3 still there is not the kit's.  (The
-	 * segments' table may be replaced meanwhile: an RCU reader.)
-	 */
-	rcu_read_lock();
-	if (kernel_text_address(ip, 1) &&
-	    __atomic_load_n((unsigned char *)ip, __ATOMIC_RELAXED) !=
-	    INT3_INSN_OPCODE) {
+	if (!done && bp_site_known(ip)) {
 		regs[REG_RIP] = ip;
 		done = 1;
 	}
-	rcu_read_unlock();
 	return done;
 }
 
@@ -196,17 +304,15 @@ static void bp_write_byte(unsigned long ip, unsigned char byte)
 
 int text_poke_bp_batch(struct text_poke *tp, unsigned int nr)
 {
-	unsigned long target;
 	unsigned int i;
-	int is_call;
 
 	if (!bp_ready)
 		return -EOPNOTSUPP;
-	for (i = 0; i < nr; i++)
-		if (bp_decode(&tp[i], &target, &is_call) < 0)
-			return -EOPNOTSUPP;
-	bp_nr = nr;
-	__atomic_store_n(&bp_batch, tp, __ATOMIC_SEQ_CST);
+	if (bp_sites_add(tp, nr))
+		return -ENOMEM;
+	bp_desc.tp = tp;
+	bp_desc.nr = nr;
+	__atomic_store_n(&bp_batch, &bp_desc, __ATOMIC_SEQ_CST);
 
 	for (i = 0; i < nr; i++)
 		bp_write_byte(tp[i].ip, INT3_INSN_OPCODE);
@@ -237,8 +343,6 @@ int text_poke_bp_batch(struct text_poke *tp, unsigned int nr)
  */
 static __init_core void text_poke_bp_init(void)
 {
-	sync_core_ok = !syscall(SYS_membarrier,
-			MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE,
-			0, 0);
-	bp_ready = sync_core_ok && !trap_signal_reserve(SIGTRAP, bp_handler, 1);
+	bp_ready = !text_poke_sync_core_init() &&
+		   !trap_signal_reserve(SIGTRAP, bp_handler, 1);
 }

@@ -65,6 +65,17 @@ enum text_poke_method {
 	TEXT_POKE_NR_METHODS
 };
 
+/*
+ * Make every thread of the process execute a context synchronising
+ * (serializing) instruction before it next runs the program's code:
+ * membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE).  0 once the
+ * process is registered for it (text_poke_sync_core_init(), idempotent),
+ * -errno where the kernel lacks it for this arch; text_poke_sync_core()
+ * then does nothing.
+ */
+int text_poke_sync_core_init(void);
+void text_poke_sync_core(void);
+
 #include <asm/text-patching.h>
 
 /* Learn where the code is (once, may allocate); 0 or -errno. */
@@ -98,7 +109,10 @@ int text_poke_end_stopped(void);
 /*
  * The same for changes each of which the CPU makes in one store (a byte,
  * an aligned halfword or word; the caller knows: asm/syscall.h's traps):
- * no thread stops or traps, whatever the setting.
+ * no thread stops, whatever the setting; the arch's way of changing a
+ * live instruction with one store (TEXT_POKE_ONE_STORE: the word method,
+ * or x86's breakpoint protocol, where a thread that meets the change
+ * waits at its int3 for a moment).
  */
 int text_poke_end_atomic(void);
 /* Room for n changes in the next batch (a hint: a batch grows anyway). */

@@ -2,8 +2,9 @@
 /*
  * Patching while other threads run (chapter 4): NR threads (8) keep
  * calling traced functions and check every result, while the main thread
- * changes the tracer or a filter ROUNDS times (1000, or argv[1]), each
- * change made with the patch method in use.  Prints "bad N" for wrong
+ * changes the tracer or a filter ROUNDS times (1000, or argv[1]; with
+ * "tracer" as argv[2], only the tracer), each change made with the patch
+ * method in use.  Prints "bad N" for wrong
  * results (must be 0), the number of switches that failed, and a checksum
  * that does not depend on tracing.  A thread delayed between the two
  * loads of ftrace_caller (the op, then the function) meets the next
@@ -13,6 +14,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <tracefs.h>
 
@@ -55,6 +57,7 @@ static const char *const filters[] = {
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 1000, r, failed = 0;
+	int only_tracer = argc > 2 && !strcmp(argv[2], "tracer");
 	pthread_t t[NR];
 	long i;
 
@@ -65,7 +68,9 @@ int main(int argc, char **argv)
 		int ret;
 
 		/* one change a round: filter, tracer, notrace in turn */
-		if (r % 3 == 0)
+		if (only_tracer)
+			ret = tracefs_write("current_tracer", tracers[r % 2]);
+		else if (r % 3 == 0)
 			ret = f[0] == '!' ?
 			      tracefs_append("set_ftrace_filter", f) :
 			      tracefs_write("set_ftrace_filter", f);

@@ -10,5 +10,14 @@
  * execution of instructions"), and the new one once the cache
  * maintenance of flush_icache_range() is done.  So the word method is
  * the default; stop_machine() stays one setting away.
+ *
+ * "Once the cache maintenance is done" holds for the CPU that did it; the
+ * architecture lets another CPU keep executing an instruction it fetched
+ * before, until it takes a context synchronisation event (an exception,
+ * or its own isb).  dc/ic from user space give it none, so after a batch
+ * every thread of the process is made to take one: membarrier()'s
+ * SYNC_CORE command, which arm64 kernels have since v4.16
+ * (asm-generic/text-patching.h, TEXT_POKE_SYNC_CORE).
  */
+#define TEXT_POKE_SYNC_CORE
 #include <asm-generic/text-patching.h>

@@ -14,8 +14,12 @@
  *	rax	after: the result, -errno on failure
  *
  * The site "syscall" (0f 05) becomes "ud2" (0f 0b), the same two bytes:
- * one byte changes, so the write is a single store and no thread can see
- * half of it.  ud2 raises SIGILL with rip at the ud2 itself.  The slot an
+ * one byte changes, so no thread can see half of it; but another CPU may
+ * have decoded the old instruction already, so the change goes through
+ * the breakpoint protocol (asm/text-patching.h, TEXT_POKE_ONE_STORE),
+ * whose int3 takes the instruction's first byte: the change is given as
+ * both bytes, from the first.  ud2 raises SIGILL with rip at the ud2
+ * itself.  The slot an
  * instruction runs in out of line is "syscall; ud2" (4 bytes): the second
  * ud2 says the call has returned.
  */
@@ -96,8 +100,8 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
 
 /*
  * The site at ip: its length if it is a system-call instruction, else 0.
- * And the one store that turns it into the trap (or back): the byte at
- * ip + 1.
+ * And the change that turns it into the trap: one byte differs, the
+ * second.
  */
 static inline int arch_syscall_insn_len(unsigned long ip)
 {
@@ -111,10 +115,11 @@ static inline void arch_syscall_trap_patch(unsigned long ip,
 					   unsigned char *old,
 					   unsigned char *new, size_t *len)
 {
-	*at = ip + 1;
-	old[0] = 0x05;
-	new[0] = 0x0b;
-	*len = 1;
+	*at = ip;
+	old[0] = new[0] = 0x0f;
+	old[1] = 0x05;
+	new[1] = 0x0b;
+	*len = 2;
 }
 
 /* The slot for the site at ip: its instruction, then the trap. */

@@ -1,0 +1,45 @@
+#!/bin/bash
+# The program's own traps are the program's (chapters 4 and 7): the kit
+# decides that a SIGTRAP or SIGILL is its own from its records of the
+# address alone, so the program's trap instructions (the very ones the
+# kit uses among them: arch/<arch>/tests/own_traps.h) and the signals it
+# sends itself reach its handler as they would untraced: same signal,
+# si_code, si_addr, pc and registers in the context.  The program
+# (tests/stage3/src/owntrap.c, -O0 and -O2) runs with the system-call
+# traps in, while a thread of its own switches the tracer with each
+# patch method of the arch; its output must be the untraced build's.
+. "$KIT/tests/lib.sh"
+
+OPTS="-O0 -O2"
+
+oneTimeSetUp() {
+	local o
+	for o in $OPTS; do
+		$CC $o $ARCH_TEST_CFLAGS -o "$TMPD/plain$o" \
+			"$KIT/tests/stage3/src/owntrap.c" -lpthread &&
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
+			$ARCH_TEST_CFLAGS -o "$TMPD/owntrap$o" \
+			"$KIT/tests/stage3/src/owntrap.c" -lpthread \
+			>"$TMPD/cc.log" 2>&1 || { cat "$TMPD/cc.log"; return 1; }
+	done
+}
+
+test_own_traps_reach_the_program() {
+	local o m ref
+	for o in $OPTS; do
+		run_target "$TMPD/plain$o" >"$TMPD/ref$o" 2>&1
+		assertEquals "$o: untraced status" 0 $?
+		ref=$(cat "$TMPD/ref$o")
+		assertTrue "$o: the untraced program ran" "echo \"\$ref\" | grep -q '^work [1-9]'"
+		for m in $(patch_methods); do
+			FTRACE_PATCH_METHOD=$m "$KIT/scripts/ftrace-run" \
+				--arch "$ARCH" --syscalls --trace "$TMPD/t$o$m" \
+				-- "$TMPD/owntrap$o" >"$TMPD/out$o$m" 2>&1
+			assertEquals "$o $m: status" 0 $?
+			assertEquals "$o $m: as untraced" "$ref" \
+				"$(cat "$TMPD/out$o$m")"
+		done
+	done
+}
+
+. shunit2
