@@ -127,6 +127,20 @@ test_fork_vfork_spawn_exec() {
 	done
 }
 
+# read_span TRACE: the events from the pipe read's entry (count 1) to its
+# exit, the handler's write among them, each with its flags: h is "in a
+# signal handler"
+read_span() {
+	sed -n 's/^ *.*-[0-9][0-9]* *\[[0-9]*\] \([^ ]*\) *[0-9.]*: \(sys_.*\)$/\1 \2/p' "$1" |
+		sed -n '/ sys_read(fd: [0-9a-f]*, buf: [0-9a-f]*, count: 1)$/,/ sys_read -> /p' |
+		sed 's/buf: [0-9a-f]*/buf: B/; s/(fd: [0-9a-f]*,/(fd: N,/'
+}
+
+# A read of an empty pipe that a timer signal interrupts: one entry, the
+# handler's write (under h), one exit with what the program got, -EINTR
+# without SA_RESTART, the byte with it.  The kernel's -ERESTARTSYS and the
+# restart happen between the two traps and show nowhere, and the handler's
+# return (rt_sigreturn) is not a site (docs/07-syscalls.md).
 test_interrupted_read() {
 	local o t
 	for o in $OPTS; do
@@ -135,9 +149,22 @@ test_interrupted_read() {
 		assertContains "$o: EINTR" "$(cat "$t.out")" "read -1 EINTR, ticks 1"
 		assertTrue "$o: read -> -EINTR" \
 			"events '$t' | grep -qE ' sys_read -> 0x(ffffffff)?fffffffc$'"
+		assertEquals "$o: EINTR: enter, handler, one exit" \
+".... sys_read(fd: N, buf: B, count: 1)
+..h. sys_write(fd: N, buf: B, count: 1)
+..h. sys_write -> 0x1
+.... sys_read -> -EINTR" \
+			"$(read_span "$t" | sed -E 's/0x(ffffffff)?fffffffc$/-EINTR/')"
 		t=$TMPD/restart$o
 		sc_same $o "$t" restart
 		assertContains "$o: restarted" "$(cat "$t.out")" "read 1, ticks 1"
+		assertEquals "$o: SA_RESTART: enter, handler, one exit" \
+".... sys_read(fd: N, buf: B, count: 1)
+..h. sys_write(fd: N, buf: B, count: 1)
+..h. sys_write -> 0x1
+.... sys_read -> 0x1" "$(read_span "$t")"
+		assertEquals "$o: no rt_sigreturn event" 0 \
+			"$(events "$t" | grep -c ' sys_rt_sigreturn')"
 	done
 }
 
