@@ -27,13 +27,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <asm/trace_clock.h>
 #include <linux/init.h>
 #include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include "trace_spool.h"
 
@@ -80,14 +80,6 @@ static char *put_u64(char *p, char *end, uint64_t v, int width)
 	while (n && p < end)
 		*p++ = digits[--n];
 	return p;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 /* ---- the file ------------------------------------------------------------ */
@@ -378,7 +370,7 @@ void spool_first_event(void)
 		return;
 	p += sizeof(FIRST_EVENT_TAG) - 1;
 	end = p + 20;
-	put_u64(p, end, mono_ns(), 20);
+	put_u64(p, end, ktime_get_ns(), 20);
 }
 
 void spool_set_tracer(const char *name)
@@ -485,7 +477,7 @@ static __init_core void spool_init(void)
 	spool_open();
 	if (!spool_hdr)
 		goto out;
-	spool_hdr->clk_ns0 = mono_ns();
+	spool_hdr->clk_ns0 = ktime_get_ns();
 	spool_hdr->clk_ts0 = trace_clock_local(&cpu);
 	spool_fill(NULL);
 	dl_iterate_phdr(spool_add_one, NULL);

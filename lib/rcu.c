@@ -23,13 +23,13 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <asm/raw_syscall.h>
 #include <linux/fork_lock.h>
 #include <linux/init.h>
 #include <linux/rcupdate.h>
+#include <linux/trace_clock.h>
 
 #define RCU_READERS	1024
 #define RCU_WAIT_MS	1000
@@ -74,16 +74,6 @@ __event_path struct rcu_reader *rcu_reader_claim(void)
 	return &rcu_overflow;
 }
 
-static int past(const struct timespec *deadline)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > deadline->tv_sec ||
-	       (now.tv_sec == deadline->tv_sec &&
-		now.tv_nsec >= deadline->tv_nsec);
-}
-
 /* Is the slot's thread gone?  Then the slot is free from now on. */
 static int reader_gone(struct rcu_reader *r, int tid)
 {
@@ -114,9 +104,11 @@ static void sweep_readers(void)
 
 /*
  * Wait until no slot is in a reader of the phase before the last flip:
- * 0, or -EBUSY past the deadline.  rcu_gp_lock held.
+ * 0, or -EBUSY past the deadline.  It yields and never sleeps, so the
+ * clock is read at every turn and nothing outlasts the deadline.
+ * rcu_gp_lock held.
  */
-static int wait_for_readers(const struct timespec *deadline)
+static int wait_for_readers(uint64_t deadline)
 {
 	unsigned long gp = __atomic_load_n(&rcu_gp_ctr, __ATOMIC_RELAXED);
 	unsigned int i;
@@ -132,13 +124,13 @@ static int wait_for_readers(const struct timespec *deadline)
 			if (!tid || !(ctr & RCU_NEST_MASK) ||
 			    !((ctr ^ gp) & RCU_PHASE) || reader_gone(r, tid))
 				break;
-			if (past(deadline))
+			if (ktime_get_ns() >= deadline)
 				return -EBUSY;
 			sched_yield();
 		}
 	}
 	while (__atomic_load_n(&rcu_overflow.ctr, __ATOMIC_ACQUIRE)) {
-		if (past(deadline))
+		if (ktime_get_ns() >= deadline)
 			return -EBUSY;
 		sched_yield();
 	}
@@ -148,7 +140,7 @@ static int wait_for_readers(const struct timespec *deadline)
 int synchronize_rcu(void)
 {
 	struct rcu_reader *self = rcu_reader_self;
-	struct timespec deadline;
+	uint64_t deadline;
 	int flip, ret = 0;
 
 	/* a reader of this thread (a handler interrupted it) cannot end */
@@ -156,13 +148,7 @@ int synchronize_rcu(void)
 		     __atomic_load_n(&self->ctr, __ATOMIC_RELAXED) &
 		     RCU_NEST_MASK))
 		return -EBUSY;
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += RCU_WAIT_MS / 1000;
-	deadline.tv_nsec += (RCU_WAIT_MS % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	deadline = ktime_get_ns() + (uint64_t)RCU_WAIT_MS * NSEC_PER_MSEC;
 	pthread_mutex_lock(&rcu_gp_lock);
 	/* the writer's stores before the readers' slots are read */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -170,7 +156,7 @@ int synchronize_rcu(void)
 		__atomic_store_n(&rcu_gp_ctr, rcu_gp_ctr ^ RCU_PHASE,
 				 __ATOMIC_RELAXED);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		ret = wait_for_readers(&deadline);
+		ret = wait_for_readers(deadline);
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (!ret)

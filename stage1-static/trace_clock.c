@@ -7,20 +7,11 @@
  * both clocks, one at start-up and one when the trace is written out, give
  * the rate, so no arch has to know its counter's frequency.
  */
-#include <time.h>
 #include <asm/trace_clock.h>
 #include <linux/init.h>
 #include <linux/trace_clock.h>
 
 static uint64_t clk_ts0, clk_ns0;
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 /*
  * The origin of the line: before the settings are read, so that no event
@@ -30,7 +21,7 @@ static __init_boot void trace_clock_init(void)
 {
 	unsigned int cpu;
 
-	clk_ns0 = mono_ns();
+	clk_ns0 = ktime_get_ns();
 	clk_ts0 = trace_clock_local(&cpu);
 }
 
@@ -47,7 +38,7 @@ static int clk_final;
 void trace_clock_calibrate(void)
 {
 	unsigned int cpu;
-	uint64_t ts1 = trace_clock_local(&cpu), ns1 = mono_ns();
+	uint64_t ts1 = trace_clock_local(&cpu), ns1 = ktime_get_ns();
 
 	if (clk_final)
 		return;

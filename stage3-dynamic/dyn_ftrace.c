@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/mman.h>
 #include <linux/event_path.h>
 #include <linux/init.h>
@@ -22,6 +21,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/text_patching.h>
+#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
 
@@ -504,14 +504,6 @@ static int convert_code(void)
 	return ret;
 }
 
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /*
  * Once every recorded site is a NOP, any call of MCOUNT_ADDR left in the
  * program's code belongs to an object recordmcount never saw (built
@@ -545,7 +537,7 @@ static void ftrace_report_unrecorded(void)
  */
 static void ftrace_init(void)
 {
-	unsigned long long t0 = now_ns();
+	unsigned long long t0 = ktime_get_ns();
 	unsigned long *start = __start___mcount_loc;
 	unsigned long n = start ? __stop___mcount_loc - start : 0;
 	unsigned long i, nr = 0;
@@ -602,7 +594,7 @@ static void ftrace_init(void)
 		ftrace_bug(ret, ftrace_failed_rec);
 		return;
 	}
-	ftrace_update_time_ns = now_ns() - t0;
+	ftrace_update_time_ns = ktime_get_ns() - t0;
 out:
 	ftrace_report_unrecorded();
 }

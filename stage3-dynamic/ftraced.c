@@ -39,6 +39,7 @@
 #include <linux/init.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
+#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
 
@@ -142,37 +143,33 @@ static void ftraced_update(void)
 	free(ips);
 }
 
-static unsigned long ftraced_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000UL + ts.tv_nsec / 1000000;
-}
-
 /*
- * One interval, in slices of at most FTRACED_SLICE_MS, each checking the
- * setting again: a shorter interval written at start-up applies at once,
- * not after the default's 1 s.  (Plain sleeps: under qemu-user a futex
- * wait with a timeout, woken by the setting, now and then missed its
- * timeout.)
+ * One interval, in slices of at most FTRACED_SLICE_MS, the setting read
+ * again after each: a shorter interval written at start-up applies at
+ * once, not after the default's 1 s, and nothing has to wake the daemon.
+ * Each slice sleeps until a time of the monotonic clock rather than for
+ * a length, so a sleep begun again ends when it should, and the interval
+ * is measured on that clock whatever a slice did.
  */
 #define FTRACED_SLICE_MS	50
 
 static void ftraced_sleep(void)
 {
-	unsigned long start = ftraced_now_ms(), ms, slept, left;
-	struct timespec ts = { 0, 0 };
+	uint64_t start = ktime_get_ns(), now, end, ms;
+	uint64_t slice = (uint64_t)FTRACED_SLICE_MS * NSEC_PER_MSEC;
+	struct timespec ts;
 
 	for (;;) {
 		ms = __atomic_load_n(&ftraced_interval_ms, __ATOMIC_RELAXED);
-		slept = ftraced_now_ms() - start;
-		if (slept >= ms)
+		end = start + ms * NSEC_PER_MSEC;
+		now = ktime_get_ns();
+		if (now >= end)
 			return;
-		left = ms - slept;
-		ts.tv_nsec = (left < FTRACED_SLICE_MS ? left :
-			      FTRACED_SLICE_MS) * 1000000;
-		nanosleep(&ts, NULL);
+		if (end - now > slice)
+			end = now + slice;
+		ts.tv_sec = end / NSEC_PER_SEC;
+		ts.tv_nsec = end % NSEC_PER_SEC;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 	}
 }
 

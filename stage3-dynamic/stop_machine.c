@@ -51,13 +51,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <asm/irqflags.h>
 #include <linux/init.h>
 #include <linux/stop_machine.h>
+#include <linux/trace_clock.h>
 #include <linux/trap_signal.h>
 
 #define MAX_THREADS	4096
@@ -226,12 +226,10 @@ static int sm_scan(int self)
 	return ret < 0 ? ret : sm_nr - before;
 }
 
-static unsigned long now_ms(void)
+/* ms in the clock's ns, without overflowing a 32-bit long */
+static uint64_t ms_to_ns(unsigned long ms)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000UL + ts.tv_nsec / 1000000;
+	return (uint64_t)ms * NSEC_PER_MSEC;
 }
 
 /*
@@ -243,7 +241,7 @@ static unsigned long now_ms(void)
  * has already released pthread_join().  Such a thread is given
  * STOP_MACHINE_EXIT_GRACE_MS to disappear before the stop is refused.
  */
-static int sm_round(int pid, unsigned long start)
+static int sm_round(int pid, uint64_t start)
 {
 	int i, done = 1;
 
@@ -265,7 +263,8 @@ static int sm_round(int pid, unsigned long start)
 			t->state = T_GONE;	/* it has exited */
 			continue;
 		case 1:
-			if (now_ms() - start < STOP_MACHINE_EXIT_GRACE_MS)
+			if (ktime_get_ns() - start <
+			    ms_to_ns(STOP_MACHINE_EXIT_GRACE_MS))
 				continue;
 			snprintf(sm_error, sizeof(sm_error), "stop_machine: "
 				 "thread %d blocks signal %d and cannot be "
@@ -280,14 +279,25 @@ static int sm_round(int pid, unsigned long start)
 	return done;
 }
 
-/* Sleep until a thread checks in or a few ms passed. */
-static void sm_wait(void)
-{
-	struct timespec ts = { 0, 2000000 };
-	int seen = __atomic_load_n(&sm_arrived, __ATOMIC_ACQUIRE);
+/*
+ * Sleep until a thread checks in, SM_SLICE_MS passed or the deadline came.
+ * The futex is given the end of the slice, not its length: a wait that
+ * is started again (qemu-user re-executes a system call that a signal
+ * interrupted before it began, with the arguments it had) still ends
+ * then.  The caller reads the clock after every slice, so the deadline
+ * holds whatever one slice did.
+ */
+#define SM_SLICE_MS	2
 
-	syscall(SYS_futex, &sm_arrived, FUTEX_WAIT_PRIVATE, seen, &ts, NULL,
-		0);
+static void sm_wait(uint64_t deadline)
+{
+	int seen = __atomic_load_n(&sm_arrived, __ATOMIC_ACQUIRE);
+	uint64_t end = ktime_get_ns() + ms_to_ns(SM_SLICE_MS);
+	struct __kernel_old_timespec ts;
+
+	ts = ns_to_kernel_old_timespec(end < deadline ? end : deadline);
+	syscall(SYS_futex, &sm_arrived, FUTEX_WAIT_BITSET_PRIVATE, seen, &ts,
+		NULL, FUTEX_BITSET_MATCH_ANY);
 }
 
 /* The first signalled thread that has not checked in (0: none). */
@@ -305,7 +315,8 @@ static int sm_late(void)
 int stop_machine(int (*fn)(void *data), void *data)
 {
 	int self = sys_gettid(), pid = getpid(), ret;
-	unsigned long start = now_ms();
+	uint64_t start = ktime_get_ns();
+	uint64_t deadline = start + ms_to_ns(STOP_MACHINE_TIMEOUT_MS);
 	irqflags_t flags;
 
 	sm_error[0] = 0;
@@ -336,8 +347,8 @@ int stop_machine(int (*fn)(void *data), void *data)
 			goto out;
 		if (ret == 1 && sm_scan(self) == 0)
 			break;
-		sm_wait();
-		if (now_ms() - start > STOP_MACHINE_TIMEOUT_MS) {
+		sm_wait(deadline);
+		if (ktime_get_ns() >= deadline) {
 			snprintf(sm_error, sizeof(sm_error), "stop_machine: "
 				 "thread %d did not stop within %d ms (does it "
 				 "block signal %d?); code left unchanged",

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * trace_clock_local(): the time stamp of an event and the CPU it ran on.
- * The generic version asks the kernel (CLOCK_MONOTONIC, getcpu); an arch
- * with a cheap cycle counter provides its own asm/trace_clock.h.
+ * The generic version asks the kernel (ktime_get_ns(), linux/trace_clock.h,
+ * and getcpu); an arch with a cheap cycle counter provides its own
+ * asm/trace_clock.h.
  * Units: whatever the arch says; trace_clock_to_ns() converts them when the
  * trace is written out, from two samples taken at start and at the end.
  */
@@ -10,18 +11,9 @@
 #define _ASM_GENERIC_TRACE_CLOCK_H
 
 #include <stdint.h>
-#include <time.h>
 #include <sys/syscall.h>
 #include <asm/raw_syscall.h>
-
-/*
- * The kernel's own structure for CLOCK_MONOTONIC: two longs.  (On 32-bit
- * arches it is the old 32-bit one, which holds the time since boot for
- * 68 years.)
- */
-struct trace_clock_ts {
-	long	tv_sec, tv_nsec;
-};
+#include <linux/trace_clock.h>
 
 /*
  * System calls made directly, not through the C library: this is the
@@ -29,13 +21,12 @@ struct trace_clock_ts {
  */
 static inline uint64_t trace_clock_local(unsigned int *cpu)
 {
-	struct trace_clock_ts ts;
 	unsigned int c = 0;
+	uint64_t ns = ktime_get_ns();
 
-	raw_syscall3(SYS_clock_gettime, CLOCK_MONOTONIC, (long)&ts, 0);
 	raw_syscall3(SYS_getcpu, (long)&c, 0, 0);
 	*cpu = c;
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+	return ns;
 }
 
 /* The generic clock already counts nanoseconds. */

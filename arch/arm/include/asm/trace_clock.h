@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ARM trace clock: clock_gettime() through the C library.  The cycle
+ * ARM trace clock: the generic CLOCK_MONOTONIC one.  The cycle
  * counter (PMCCNTR) is normally not readable from user mode, so the
  * generic clock is the only portable choice.
  */
