@@ -1,33 +1,44 @@
 #!/bin/bash
 # Run the shUnit2 suites for each arch and stage, and add up the results.
 #
-#   tests/run-tests.sh [--arch A] [--stage N] [--jobs J]
+#   tests/run-tests.sh [--arch A] [--stage N] [--suite NAME] [--jobs J]
 #
 # Suites in tests/stage<K>/ run against every stage that contains chapter K
 # (stage 1 suites also run on stages 2-4: later chapters must not break
 # earlier ones), unless the suite names its stages in a "# stages: N..."
 # line of its header (stage 4 composes every chapter; a suite that needs
 # no more than stages 1 and 4 says so).  Suites in tests/recordmcount/
-# run once per arch that has HAVE_FTRACE_MCOUNT_RECORD, those in
-# tests/docs/, tests/layout/ and tests/porting/ once.  What a suite knows
-# of an arch comes from arch/<arch>/ (see tests/lib.sh).
+# run once per arch that has HAVE_FTRACE_MCOUNT_RECORD, as its stage 0;
+# those in tests/docs/, tests/layout/ and tests/porting/ once, when no
+# stage is given.  What a suite knows of an arch comes from arch/<arch>/
+# (see tests/lib.sh).
+#   --stage N    only stage N's suites; --stage 0: only the recordmcount
+#                suites
+#   --suite NAME only the suites of that name (test_sites, or
+#                recordmcount/test_sites; .sh may be given), where they
+#                would run; a unit with none of them is not built
 # The work is one unit per arch and stage (and one for an arch's
 # recordmcount suites), J units side by side (default: the number of
 # CPUs), the longest first; the report is printed in arch and stage
-# order.
+# order, with the reason of each skip under its suite.
 # The last line is "N passed, N failed"; the exit status is non-zero when
 # anything failed.
 kit=$(cd "$(dirname "$0")/.." && pwd)
-arches=$(ls "$kit/arch") only_stage= jobs=$(nproc 2>/dev/null || echo 1)
+arches=$(ls "$kit/arch") only_stage= only_suite= jobs=$(nproc 2>/dev/null || echo 1)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) arches=$2; shift ;;
 	--stage) only_stage=$2; shift ;;
+	--suite) only_suite=${2%.sh}; shift ;;
 	--jobs) jobs=$2; shift ;;
 	*) echo "run-tests: unknown option '$1'" >&2; exit 2 ;;
 	esac
 	shift
 done
+case $only_stage in
+''|[0-4]) ;;
+*) echo "run-tests: --stage $only_stage: a stage is 0 (recordmcount) to 4" >&2; exit 2 ;;
+esac
 
 passed=0 failed=0 skipped=0
 log=$(mktemp -d)
@@ -40,11 +51,21 @@ chapters() {
 	esac
 }
 
+# wanted SUITE: --suite names it (or names none)
+wanted() {
+	local name=${1%.sh}
+	[ -z "$only_suite" ] || [ "$only_suite" = "$(basename "$name")" ] ||
+		[ "$only_suite" = "$(basename "$(dirname "$name")")/$(basename "$name")" ]
+}
+
 run_suite() { # arch stage suite
 	local out=$log/$1.$2.suite n f s t0=$SECONDS
 	ARCH=$1 STAGE=$2 KIT=$kit bash "$3" >"$out" 2>&1
 	local rc=$? secs=$((SECONDS - t0))
 	n=$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' "$out" | tail -1)
+	# a suite skipped whole (tests/lib.sh: skip_suite) is one skip
+	[ $rc = 0 ] && grep -qx 'suite skipped' "$out" && n=1 &&
+		echo "skipped=1" >>"$out"
 	# shUnit2 counts failed assertions; count failed tests instead
 	f=$(awk '/^test_/ { t = $1 } /^(ASSERT:|shunit2:ERROR)/ && t { bad[t] = 1 }
 		END { n = 0; for (x in bad) n++; print n }' "$out")
@@ -65,6 +86,7 @@ run_suite() { # arch stage suite
 	else
 		echo "ok   $name ($n tests${s:+, $s skipped}, $secs s)" |
 			sed 's/, 0 skipped//'
+		sed -n 's/^skipped: /    skipped: /p' "$out"
 	fi
 }
 
@@ -75,26 +97,35 @@ at_stage() {
 	[ -z "$only" ] || [[ " $only " == *" $2 "* ]]
 }
 
+# unit_suites STAGE: the suites of a unit, one a line
+unit_suites() {
+	local c t
+	if [ "$1" = 0 ]; then
+		for t in "$kit"/tests/recordmcount/test_*.sh; do
+			[ -f "$t" ] && wanted "$t" && echo "$t"
+		done
+		return
+	fi
+	for c in $(chapters "$1"); do
+		for t in "$kit"/tests/stage$c/test_*.sh; do
+			[ -f "$t" ] && at_stage "$t" "$1" && wanted "$t" && echo "$t"
+		done
+	done
+}
+
 # One unit: an arch's stage (its chapters' suites) or, as stage 0, its
 # recordmcount suites.  The report goes to stdout, the counts to
 # $log/ARCH.STAGE.counts.
 run_unit() { # arch stage
-	local a=$1 s=$2 c t passed=0 failed=0 skipped=0
-	if [ "$s" = 0 ]; then
-		for t in "$kit"/tests/recordmcount/test_*.sh; do
-			[ -f "$t" ] && run_suite "$a" 0 "$t"
-		done
-	elif ! make -s -C "$kit" --no-print-directory ARCH="$a" STAGE="$s" \
-		all progs >"$log/$a.$s.build" 2>&1; then
+	local a=$1 s=$2 t passed=0 failed=0 skipped=0
+	if [ "$s" != 0 ] && ! make -s -C "$kit" --no-print-directory \
+		ARCH="$a" STAGE="$s" all progs >"$log/$a.$s.build" 2>&1; then
 		echo "FAIL $a/stage$s: build"
 		tail -20 "$log/$a.$s.build"
 		failed=$((failed + 1))
 	else
-		for c in $(chapters "$s"); do
-			for t in "$kit"/tests/stage$c/test_*.sh; do
-				[ -f "$t" ] && at_stage "$t" "$s" &&
-					run_suite "$a" "$s" "$t"
-			done
+		for t in $(unit_suites "$s"); do
+			run_suite "$a" "$s" "$t"
 		done
 	fi
 	echo "$passed $failed $skipped" >"$log/$a.$s.counts"
@@ -114,14 +145,16 @@ for a in $arches; do
 	: >"$log/$a.pre"
 	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
 	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
-	[ -z "$stages" ] &&
+	[ -z "$stages" ] && [ "$only_stage" != 0 ] &&
 		echo "skip $a: no stage ${only_stage:+$only_stage }available" >"$log/$a.pre"
 	for s in $stages; do
-		order+=("$a $s")
+		[ -n "$(unit_suites "$s")" ] && order+=("$a $s")
 	done
 	: >"$log/$a.post"
-	if [ -z "$only_stage" ]; then
-		if [ -n "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
+	if [ -z "$only_stage" ] || [ "$only_stage" = 0 ]; then
+		if [ -z "$(unit_suites 0)" ]; then
+			:
+		elif [ -n "$(make -s -C "$kit" --no-print-directory ARCH="$a" \
 			print-HAVE_FTRACE_MCOUNT_RECORD)" ]; then
 			order+=("$a 0")
 		else
@@ -166,7 +199,7 @@ done
 if [ -z "$only_stage" ]; then
 	for t in "$kit"/tests/docs/test_*.sh "$kit"/tests/layout/test_*.sh \
 		 "$kit"/tests/porting/test_*.sh; do
-		[ -f "$t" ] && run_suite all 0 "$t"
+		[ -f "$t" ] && wanted "$t" && run_suite all 0 "$t"
 	done
 fi
 echo

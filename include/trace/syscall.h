@@ -14,6 +14,10 @@
 #ifndef _TRACE_SYSCALL_H
 #define _TRACE_SYSCALL_H
 
+/*
+ * The arch's (asm/syscall.h, included before this header: an arch whose
+ * C library has a struct pt_regs of its own renames the kit's there).
+ */
 struct pt_regs;
 
 /* A system call's name and its parameters' names (the kernel's). */

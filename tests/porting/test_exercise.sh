@@ -93,4 +93,37 @@ test_check_names_the_next_step() {
 	assertContains "$(cat "$TMPD/out")" "no-such-gcc not found"
 }
 
+# Step 1's one rule for DEB_PACKAGES: gcc-<triplet> stands for the g++
+# package too, which may also be listed; each package counts as installed
+# when its command is there.  A cross arch of the kit lends its toolchain.
+test_deb_packages_rule() {
+	local a vars cross qemu pkgs mk=$COPY/arch/skel/arch.mk
+	exercise skel >/dev/null 2>&1
+	for a in $(ls "$COPY/arch"); do
+		vars=$(make -s -C "$COPY" --no-print-directory ARCH="$a" \
+			print-vars VARS="CROSS_COMPILE QEMU DEB_PACKAGES")
+		cross=$(sed -n 's/^CROSS_COMPILE=//p' <<<"$vars")
+		[ -n "$cross" ] && break
+	done
+	assertNotNull "a cross arch to borrow from" "$cross"
+	qemu=$(sed -n 's/^QEMU=//p' <<<"$vars")
+	pkgs=$(sed -n 's/^DEB_PACKAGES=//p' <<<"$vars")
+	set_step1() {
+		sed -i -e "s|^CROSS_COMPILE.*|CROSS_COMPILE ?= $1|" \
+			-e "s|^QEMU[ \t].*|QEMU := $qemu|" \
+			-e "s|^DEB_PACKAGES.*|DEB_PACKAGES := $2|" "$mk"
+	}
+	set_step1 "$cross" "$pkgs g++-${cross%-}"
+	"$COPY/scripts/install-deps" --arch skel --check >"$TMPD/out" 2>&1
+	assertEquals "g++ listed: $(cat "$TMPD/out")" 0 $?
+	set_step1 "$cross" "$pkgs"
+	"$COPY/scripts/install-deps" --arch skel --check >"$TMPD/out" 2>&1
+	assertEquals "g++ not listed: $(cat "$TMPD/out")" 0 $?
+	set_step1 nosuch-linux-gnu- "gcc-nosuch-linux-gnu g++-nosuch-linux-gnu"
+	"$COPY/scripts/install-deps" --arch skel --check >"$TMPD/out" 2>&1
+	assertNotEquals "missing: status" 0 $?
+	assertContains "$(cat "$TMPD/out")" \
+		"missing packages: g++-nosuch-linux-gnu gcc-nosuch-linux-gnu"
+}
+
 . shunit2

@@ -37,11 +37,36 @@
 
 #define noinline __attribute__((noipa))
 
+/*
+ * Marks in the code, for the addresses mcount reports: a label the
+ * assembler sets where the mark stands, after gcc's call to mcount, which
+ * comes first.  The ip mcount reports for a function lies between the
+ * function's address and a mark at the top of its body, however far in
+ * the arch puts the call (after a frame set up first, a second entry
+ * point): no guessed limit in bytes.  Assembler-local names leave no
+ * symbol for the tracer to name an address after.
+ */
+#define MARK(label)	__asm__ volatile(".L" #label ":" ::: "memory")
+#define DECLARE_MARK(label) \
+	extern const char label[] __asm__(".L" #label) \
+		__attribute__((visibility("hidden")))
+
+/* ip is the site of fn's call to mcount: fn has MARK(fn_body) */
+#define IP_IN(ip, fn) \
+	((ip) >= (unsigned long)(fn) && (ip) < (unsigned long)fn##_body)
+
 noinline int before_switch(int x) { return x + 1; }
 noinline int while_tracing(int x) { return x + 2; }
 noinline int after_switch(int x) { return x + 3; }
-noinline int probed(int x) { return x * 2; }
 noinline int again_tracing(int x) { return x + 4; }
+
+DECLARE_MARK(probed_body);
+
+noinline int probed(int x)
+{
+	MARK(probed_body);
+	return x * 2;
+}
 
 static unsigned long probe_hits, probe_last_self;
 
@@ -65,9 +90,7 @@ static int do_probe(void)
 	unregister_ftrace_function(&probe_ops);
 	printf("probe: hits with probe=%lu\n", probe_hits);
 	/* ip must lie inside probed() */
-	printf("probe: selfpc in probed=%d\n",
-	       probe_last_self >= (unsigned long)probed &&
-	       probe_last_self < (unsigned long)probed + 64);
+	printf("probe: selfpc in probed=%d\n", IP_IN(probe_last_self, probed));
 	probe_hits = 0;
 	for (i = 0; i < 1000; i++)
 		r += probed(i);
@@ -211,8 +234,11 @@ static void do_fork(void)
 	printf("fork: child status %d\n", WEXITSTATUS(status));
 }
 
+DECLARE_MARK(args_target_body);
+
 noinline long args_target(long a, long b, long c, long d)
 {
+	MARK(args_target_body);
 	return a + b + c + d;
 }
 
@@ -225,6 +251,7 @@ struct args_seen {
 static struct args_seen seen_a = { "A" }, seen_b = { "B" };
 
 noinline long do_args_calls(long base);
+DECLARE_MARK(do_args_calls_back);
 
 static notrace void args_cb(unsigned long ip, unsigned long parent_ip,
 			    struct ftrace_ops *op, struct ftrace_regs *fregs)
@@ -232,12 +259,12 @@ static notrace void args_cb(unsigned long ip, unsigned long parent_ip,
 	struct args_seen *s = op->private;
 	unsigned int i;
 
-	if (ip < (unsigned long)args_target ||
-	    ip >= (unsigned long)args_target + 64)
+	if (!IP_IN(ip, args_target))
 		return;
 	s->hits++;
-	/* the call site in do_args_calls(), past its start */
-	if (parent_ip - (unsigned long)do_args_calls >= 512)
+	/* the return from the call in do_args_calls(), before its mark */
+	if (parent_ip <= (unsigned long)do_args_calls ||
+	    parent_ip > (unsigned long)do_args_calls_back)
 		s->bad_parent++;
 	for (i = 0; i < 4; i++)
 		s->args[i] = ftrace_regs_get_argument(fregs, i);
@@ -251,6 +278,7 @@ noinline long do_args_calls(long base)
 	long r = args_target(base, base + 1, base + 2, base + 3);
 
 	__asm__ volatile("" : "+r" (r));	/* not a tail call */
+	MARK(do_args_calls_back);
 	return r;
 }
 

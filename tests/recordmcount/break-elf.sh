@@ -1,12 +1,15 @@
 #!/bin/bash
-# break-elf.sh KIND IN.o OUT.o
+# break-elf.sh KIND IN.o OUT.o [MCOUNT]
 #
 # Write a copy of the valid object IN.o with one defect, for the bad-input
 # tests of recordmcount.  Offsets are found with readelf and od, values
 # written in the object's own byte order, so one KIND works for ELF32 and
 # ELF64, big- and little-endian.  "break-elf.sh --list" prints the KINDs
 # with the message recordmcount is expected to give; "--list-groups" the
-# KINDs that break a section group, for an IN.o that has two.
+# KINDs that break a section group, for an IN.o that has two.  The rel-*
+# KINDs break a relocation against the arch's mcount symbol, MCOUNT
+# (MCOUNT_SYMBOL in arch.mk): the first ones of .rel(a).text may be
+# others (a TOC or GOT set-up before the call).
 set -e
 kinds() {
 	cat <<'EOT'
@@ -52,7 +55,7 @@ EOT
 }
 [ "$1" = --list ] && { kinds; exit 0; }
 [ "$1" = --list-groups ] && { group_kinds; exit 0; }
-kind=$1 in=$2 out=$3
+kind=$1 in=$2 out=$3 mcount=$4
 cp "$in" "$out"
 
 byte() { od -An -tu1 -j "$1" -N1 "$in" | tr -d ' '; }
@@ -98,8 +101,9 @@ secidx() {
 shdr() { echo $((shoff + $1 * shent)); }
 
 text=$(secidx .text)
-rel=$(secidx .rela.text)
-[ -n "$rel" ] || rel=$(secidx .rel.text)
+relname=.rela.text
+rel=$(secidx $relname)
+[ -n "$rel" ] || { relname=.rel.text; rel=$(secidx $relname); }
 symtab=$(secidx .symtab)
 shstrndx=$(peek $E_SHSTRNDX 2)
 
@@ -139,8 +143,20 @@ rel-link-zero)	poke $(($(shdr $rel) + SH_LINK)) 4 0 ;;
 rel-info)	poke $(($(shdr $rel) + SH_INFO)) 4 999 ;;
 rel-entsize)	poke $(($(shdr $rel) + SH_ENTSIZE)) $a 3 ;;
 rel-sym|rel-offset)
-		# the first relocation of .rel(a).text, which is against mcount
-		off=$(peek $(($(shdr $rel) + SH_OFFSET)) $a)
+		# the first relocation of .rel(a).text against mcount
+		[ -n "$mcount" ] || { echo "break-elf: $kind needs MCOUNT" >&2
+				      exit 2; }
+		k=$(LC_ALL=C readelf -rW "$in" | awk -v sym="$mcount" \
+			-v sec="'$relname'" '
+			/^Relocation section / { on = ($3 == sec); n = 0; next }
+			on && $1 ~ /^[0-9a-f]+$/ && NF >= 5 {
+				if ($5 == sym) { print n; exit }
+				n++
+			}')
+		[ -n "$k" ] || { echo "break-elf: $in: no relocation against" \
+			"$mcount in its text" >&2; exit 2; }
+		off=$(($(peek $(($(shdr $rel) + SH_OFFSET)) $a) +
+		       k * $(peek $(($(shdr $rel) + SH_ENTSIZE)) $a)))
 		if [ $kind = rel-offset ]; then
 			poke "$off" $a 3000000000
 		elif [ "$class" = 2 ]; then	# r_info = sym << 32 | type

@@ -50,7 +50,8 @@ test_asan_over_every_object() {
 test_asan_over_broken_objects() {
 	local kind msg n=0 b=$KIT/tests/recordmcount/break-elf.sh
 	while IFS="$TAB" read -r kind msg; do
-		"$b" "$kind" "$TMPD/obj/kit/sites.o" "$TMPD/bad.o" || continue
+		"$b" "$kind" "$TMPD/obj/kit/sites.o" "$TMPD/bad.o" \
+			"$MCOUNT_SYMBOL" || continue
 		run_asan "$kind" "$TMPD/bad.o"
 		assertEquals "$kind: status" 1 $?
 		n=$((n + 1))

@@ -35,7 +35,7 @@ test_every_broken_object() {
 	while IFS="$TAB" read -r kind msg; do
 		msg=${msg#"${msg%%[!$TAB]*}"}	# the list aligns with tabs
 		f=$TMPD/$kind.o
-		"$BREAK" "$kind" "$TMPD/good.o" "$f" || {
+		"$BREAK" "$kind" "$TMPD/good.o" "$f" "$MCOUNT_SYMBOL" || {
 			fail "break-elf $kind"; continue; }
 		cp "$f" "$TMPD/orig.o"
 		expect_error "$f" "$msg" "$f"
@@ -50,6 +50,45 @@ test_every_broken_object() {
 	assertTrue "kinds tried ($n)" "[ $n -ge 30 ]"
 	# no temporary files left behind
 	assertEquals "$(ls "$TMPD" | grep -c 'XXXXXX\|\.o\.')" 0
+}
+
+# The relocation kinds break one of mcount's relocations, not merely the
+# section's first: before an arch's first call site there may be others
+# (here an untraced function's call comes first).
+test_relocation_kinds_break_mcounts() {
+	local kind o=$TMPD/first.o
+	printf '%s\n' 'int other(int);' \
+		'__attribute__((no_instrument_function)) int first(int x)' \
+		'{ return other(x) + 1; }' 'int traced(int x) { return x * 3; }' \
+		>"$TMPD/first.c"
+	$CC -O2 -pg $ARCH_CFLAGS -c "$TMPD/first.c" -o "$o" ||
+		{ fail "cannot compile"; return; }
+	assertEquals "the first relocation is not mcount's" other \
+		"$(relocs_against "$o" | head -1)"
+	for kind in rel-sym rel-offset; do
+		"$BREAK" "$kind" "$o" "$TMPD/$kind.o" "$MCOUNT_SYMBOL" ||
+			{ fail "break-elf $kind"; continue; }
+		assertEquals "$kind: other's relocation kept" \
+			"$(relocs_against "$o" | grep -cx other)" \
+			"$(relocs_against "$TMPD/$kind.o" | grep -cx other)"
+		[ $kind = rel-sym ] &&
+			assertEquals "$kind: one relocation of $MCOUNT_SYMBOL less" \
+				$(($(relocs_against "$o" | grep -cx "$MCOUNT_SYMBOL") - 1)) \
+				"$(relocs_against "$TMPD/$kind.o" | grep -cx "$MCOUNT_SYMBOL")"
+		[ $kind = rel-offset ] &&
+			assertNotEquals "$kind: an offset of $MCOUNT_SYMBOL changed" \
+				"$(relocs_against "$o" -o | grep " $MCOUNT_SYMBOL\$")" \
+				"$(relocs_against "$TMPD/$kind.o" -o | grep " $MCOUNT_SYMBOL\$")"
+	done
+}
+
+# relocs_against OBJ [-o]: the symbol of each relocation of the text, in
+# order (with -o: "offset symbol")
+relocs_against() {
+	LC_ALL=C readelf -rW "$1" | awk -v o="$2" '
+		/^Relocation section / { on = ($3 ~ /^.\.rela?\.text.$/); next }
+		on && $1 ~ /^[0-9a-f]+$/ && NF >= 5 {
+			print (o == "" ? "" : $1 " ") $5 }'
 }
 
 test_missing_file() {

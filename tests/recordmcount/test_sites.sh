@@ -11,28 +11,29 @@ oneTimeSetUp() {
 	build_objects "$TMPD/obj" || fail "cannot compile the test objects"
 }
 
-# one_alias OBJ: a listing with each function named by the first, in
-# byte order, of its names: C++ gives a constructor two (C1 and C2 at one
-# address), and which of them names a site is a matter of taste
-one_alias() {
+# by_address OBJ: a listing with each function named by its address
+# (section index and value) instead of its name: C++ gives a constructor
+# or destructor two names at one address (C1/C2, D1/D2), and which of
+# them names a site is a matter of taste.  The name is readelf's last
+# field, the section index the one before it (some arches print more
+# between the type and the index: ppc64's local entry point).
+by_address() {
 	LC_ALL=C readelf -sW "$1" >"$TMPD/syms"
 	LC_ALL=C awk -v OFS='\t' '
-		NR == FNR { if ($4 == "FUNC") {
-				k = $7 " " $2
-				if (!(k in first) || $8 < first[k]) first[k] = $8
-				key[$8] = k }
+		NR == FNR { if ($1 ~ /^[0-9]+:$/ && $4 == "FUNC")
+				at[$NF] = "@" $(NF - 1) ":" $2
 			next }
 		{ split($0, c, "\t")
-		  if (c[3] in key) c[3] = first[key[c[3]]]
+		  if (c[3] in at) c[3] = at[c[3]]
 		  print c[1], c[2], c[3], c[4] }' "$TMPD/syms" -
 }
 
 test_objdump_agrees_on_every_object() {
 	local o n=0 sites=0
 	for o in "$TMPD"/obj/*/*.o; do
-		rm_list "$o" | one_alias "$o" >"$TMPD/tool" ||
+		rm_list "$o" | by_address "$o" >"$TMPD/tool" ||
 			fail "recordmcount --list $o"
-		objdump_list "$o" | one_alias "$o" >"$TMPD/objdump"
+		objdump_list "$o" | by_address "$o" >"$TMPD/objdump"
 		if ! diff "$TMPD/objdump" "$TMPD/tool" >"$TMPD/diff"; then
 			fail "$o: objdump and recordmcount disagree: $(cat "$TMPD/diff")"
 		fi

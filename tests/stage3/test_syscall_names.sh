@@ -9,27 +9,15 @@
 . "$KIT/tests/lib.sh"
 
 # The table's names the kernel has no parameter names for (Linux 6.1):
-# numbers it reserves with no entry point (sys_ni_syscall) - calls
-# removed (lookup_dcookie, nfsservctl, _sysctl, bdflush, the old module
-# calls, MIPS's first timerfd), calls never implemented for that ABI
-# (afs_syscall, getpmsg, putpmsg, tuxcall, security, vserver, x86_64's
-# epoll_*_old, get_thread_area and set_thread_area, ARM's
-# pciconfig_iobase, the ioperm, iopl, vm86 and modify_ldt of MIPS),
-# names of the first Linux/i386
-# table that MIPS o32 keeps with no call behind them (break, stty, gtty,
-# ftime, prof, profil, lock, mpx, ulimit, idle, signal) and numbers an
-# arch marks unused or reserved - and MIPS o32's syscall, the indirect
-# call, whose entry is assembly with no names.  One list for every arch
-# (what a test knows of an arch comes from arch/): a name here may have
-# an entry on another arch (x86_64 defines ioperm).
-UNNAMED="
-	_sysctl afs_syscall bdflush break create_module epoll_ctl_old
-	epoll_wait_old ftime get_kernel_syms get_thread_area getpmsg gtty
-	idle ioperm iopl lock lookup_dcookie modify_ldt mpx nfsservctl
-	pciconfig_iobase prof profil putpmsg query_module reserved82
-	reserved221 security set_thread_area signal stty syscall timerfd
-	tuxcall ulimit unused18 unused28 unused84 unused150 vm86 vserver
-"
+# numbers it reserves with no entry point (sys_ni_syscall), calls removed
+# or never implemented for an ABI.  Those of every arch's table are here:
+# lookup_dcookie and nfsservctl, removed from the kernel, their numbers
+# kept everywhere.  An arch's own are its TEST_UNNAMED_SYSCALLS
+# (arch/<arch>/tests/facts.sh; "none" if it has none).
+UNNAMED="lookup_dcookie nfsservctl"
+need_facts TEST_UNNAMED_SYSCALLS
+[ "$TEST_UNNAMED_SYSCALLS" = none ] ||
+	UNNAMED="$UNNAMED $TEST_UNNAMED_SYSCALLS"
 LISTS="$KIT/stage3-dynamic/syscall_args.h"
 [ -f "$KIT/arch/$ARCH/include/asm/syscall_args.h" ] &&
 	LISTS="$KIT/arch/$ARCH/include/asm/syscall_args.h $LISTS"
@@ -73,6 +61,14 @@ test_every_call_named() {
 			printf '%s ' "$c"
 		done)
 	assertEquals "calls of $ARCH's table without names" "" "$missing"
+	# and the arch's own list is exact: each name in its table, unnamed
+	[ "$TEST_UNNAMED_SYSCALLS" = none ] ||
+		assertEquals "TEST_UNNAMED_SYSCALLS: not in $ARCH's table, or named" \
+			"" "$(for c in $TEST_UNNAMED_SYSCALLS; do
+				grep -qx "SYSCALL_NAME([0-9]*, \"$c\")" "$TABLE" &&
+					! echo "$names" | grep -qx "$c" && continue
+				printf '%s ' "$c"
+			done)"
 	n=$(grep -c '^SYSCALL_NAME' "$TABLE")
 	assertTrue "the table read ($n names)" "[ $n -gt 250 ]"
 }

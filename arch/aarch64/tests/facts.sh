@@ -64,3 +64,8 @@ TEST_ARCH_SITE_CFLAGS=none
 
 # save_stack_trace() reads prologues (y/n): it follows the x29 chain
 TEST_UNWIND_READS_PROLOGUES=n
+
+# The numbers of this arch's system-call table that the kernel (6.1)
+# gives no parameter names, besides those every arch has
+# (tests/stage3/test_syscall_names.sh): none, the generic table's own
+TEST_UNNAMED_SYSCALLS=none

@@ -96,3 +96,18 @@ TEST_UNWIND_READS_PROLOGUES=y
 # No GRAPH_REFUSED_CFLAGS in arch.mk: why the graph tracer takes every
 # code gcc makes here (tests/stage1/test_refused_isa.sh prints it)
 TEST_NO_GRAPH_REFUSAL='the saved ra slot comes from -mmcount-ra-address or the prologue decoder, and a function whose prologue is not understood is left unhooked with one line'
+
+# The numbers of this arch's system-call table that the kernel (6.1)
+# gives no parameter names, besides those every arch has
+# (tests/stage3/test_syscall_names.sh): the names of the first Linux/i386
+# table that o32 keeps with no call behind them (break, stty, gtty, ftime,
+# prof, profil, lock, mpx, ulimit, idle, signal), the numbers it marks
+# unused or reserved, calls removed (_sysctl, bdflush, the old module
+# calls, the first timerfd) or never implemented here (ioperm, iopl,
+# vm86, modify_ldt, afs_syscall, getpmsg, putpmsg, vserver), and
+# syscall, the indirect call, whose entry is assembly with no names
+TEST_UNNAMED_SYSCALLS='syscall break unused18 unused28 stty gtty ftime
+	prof signal lock mpx ulimit reserved82 unused84 profil ioperm iopl
+	idle vm86 modify_ldt create_module get_kernel_syms bdflush
+	afs_syscall unused150 _sysctl query_module getpmsg putpmsg
+	reserved221 vserver timerfd'

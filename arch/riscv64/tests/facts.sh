@@ -83,3 +83,8 @@ TEST_UNWIND_READS_PROLOGUES=n
 # No GRAPH_REFUSED_CFLAGS in arch.mk: why the graph tracer takes every
 # code gcc makes here (tests/stage1/test_refused_isa.sh prints it)
 TEST_NO_GRAPH_REFUSAL='every -pg function calls _mcount, so it saves ra in its frame record at -8(s0), and ftrace-cc refuses -fomit-frame-pointer'
+
+# The numbers of this arch's system-call table that the kernel (6.1)
+# gives no parameter names, besides those every arch has
+# (tests/stage3/test_syscall_names.sh): none, the generic table's own
+TEST_UNNAMED_SYSCALLS=none

@@ -64,3 +64,14 @@ TEST_UNWIND_READS_PROLOGUES=n
 # No GRAPH_REFUSED_CFLAGS in arch.mk: why the graph tracer takes every
 # code gcc makes here (tests/stage1/test_refused_isa.sh prints it)
 TEST_NO_GRAPH_REFUSAL='every -pg function has its return address at 8(%rbp) when it calls mcount'
+
+# The numbers of this arch's system-call table that the kernel (6.1)
+# gives no parameter names, besides those every arch has
+# (tests/stage3/test_syscall_names.sh): x86_64's sys_ni_syscall entries,
+# calls removed (_sysctl and the old module calls)
+# or never implemented for this ABI (getpmsg, putpmsg, afs_syscall,
+# tuxcall, security, vserver, the epoll_*_old pair, and the i386 TLS
+# calls get_thread_area and set_thread_area); "none" if there are none
+TEST_UNNAMED_SYSCALLS='_sysctl create_module get_kernel_syms query_module
+	getpmsg putpmsg afs_syscall tuxcall security set_thread_area
+	get_thread_area epoll_ctl_old epoll_wait_old vserver'

@@ -17,23 +17,30 @@
 #TEST_FPU_REGS=
 #TEST_CALL_RELOCS=
 
+# step 2: the call site in objdump -dr of a -pg object: a relocation of
+# TYPE against mcount on an instruction whose mnemonic matches MNEM (ERE)
+# marks a site, "TYPE=MNEM ..." (tests/recordmcount/objdump-sites.sh,
+# which stage 1 uses to prove the runtime has no site)
+#TEST_SITE_RELOCS=
+
 # step 3 (EXERCISE(3)): save_stack_trace() ends the chain at a next frame
 # more than this many MB away ("none" if it has no such limit)
 #TEST_STACK_WALK_LIMIT_MB=
 
 # step 4 (EXERCISE(4)): other call-site shapes the graph tracer must hook
 # (flags per shape joined by commas; "none"), and, with no
-# GRAPH_REFUSED_CFLAGS in arch.mk, why it refuses nothing
+# GRAPH_REFUSED_CFLAGS in arch.mk, why it refuses nothing (stage 1's
+# tests/stage1/test_refused_isa.sh skips, naming step 4, until arch.mk
+# claims HAVE_FUNCTION_GRAPH_TRACER)
 #TEST_GRAPH_SHAPES=none
 #TEST_NO_GRAPH_REFUSAL=
 
 # step 5 (EXERCISE(5)): recordmcount's suites: call-site flavours beyond
-# "kit" and "ffs", the relocation of each, the relocations that mark a
-# site in objdump -dr, the recorded instruction in a linked program, and
+# "kit" and "ffs" (TEST_CFLAGS_<f> and TEST_RELOC_<f> for each), the
+# relocation of each, the recorded instruction in a linked program, and
 # whether gcc -mrecord-mcount works here (y/n)
 #TEST_FLAVOURS=
 #TEST_RELOC_kit=
-#TEST_SITE_RELOCS=
 #TEST_LINKED_SITE=
 #TEST_GCC_RECORD_MCOUNT=
 
@@ -46,3 +53,14 @@
 #TEST_DYN_SWITCH_BYTES=
 #TEST_ARCH_SITE_CFLAGS=none
 #TEST_UNWIND_READS_PROLOGUES=n
+
+# step 8 (EXERCISE(8)): the numbers of the arch's system-call table the
+# kernel gives no parameter names (its sys_ni_syscall entries, calls
+# removed or never implemented for this ABI), beyond lookup_dcookie and
+# nfsservctl, which every table has; "none" if there are none
+#TEST_UNNAMED_SYSCALLS=
+
+# any step: a test the emulator cannot pass, one line each,
+# "DIR/SUITE:TEST=REASON" (tests/lib.sh); only after a plain program
+# built without the kit fails the same way under QEMU, named in REASON
+#TEST_EMULATOR_LIMITS=
