@@ -20,6 +20,7 @@
  */
 #include <dlfcn.h>
 #include <link.h>
+#include <linux/hardirq.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/trace_spool.h>
@@ -43,6 +44,8 @@ void *__wrap_dlopen(const char *file, int mode)
 	void *handle = __real_dlopen(file, mode);
 	struct link_map *lm = handle_map(handle);
 
+	/* the kit's own work from here (linux/hardirq.h) */
+	kit_work_begin();
 	if (lm)
 		spool_add_object(lm->l_name, lm->l_addr);
 	/* the C library's objects it brought get their traps */
@@ -51,6 +54,7 @@ void *__wrap_dlopen(const char *file, int mode)
 		syscall_trap_rescan();
 		ftrace_report_unrecorded_mods();
 	}
+	kit_work_end();
 	return handle;
 }
 
@@ -59,11 +63,15 @@ int __wrap_dlclose(void *handle)
 	struct link_map *lm = handle_map(handle);
 	int ret;
 
+	kit_work_begin();
 	if (lm)
 		kallsyms_add_object(lm->l_name, lm->l_addr);
+	kit_work_end();
 	ret = __real_dlclose(handle);
 	/* what it unloaded (it may have been in use still: not always) */
+	kit_work_begin();
 	kallsyms_note_objects();
 	syscall_trap_rescan();
+	kit_work_end();
 	return ret;
 }

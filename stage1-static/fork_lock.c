@@ -4,9 +4,23 @@
  * by the forking thread, released by both sides afterwards.  Signals are
  * blocked meanwhile: a handler on the forking thread that traces would
  * otherwise wait for a lock its own thread holds.
+ *
+ * The C library's own part of the fork runs between the kit's prepare
+ * and release handlers: the program's clone (or clone3) system call, and
+ * in the child its first calls (set_robust_list, ...).  Those are the
+ * program's, and a kernel trace shows them; but no event can be written
+ * while the locks are held (a thread's first event takes the ring
+ * buffer's).  fork_in_progress says so to the event path, which keeps
+ * them aside and writes them when the kit's part is done (fork_done).
+ *
+ * Everything the kit does in the child after that (the child halves of
+ * every part, pthread_atfork() handlers registered at start-up, between
+ * this file's first and last) is its own work: kit_work_begin() at the
+ * first, kit_work_end() at the last.
  */
 #include <asm/irqflags.h>
 #include <linux/fork_lock.h>
+#include <linux/hardirq.h>
 #include <linux/init.h>
 
 static struct {
@@ -14,12 +28,20 @@ static struct {
 	void		(*child)(void);
 } fork_locks[FORK_LOCK_NR];
 static irqflags_t fork_flags;
+static void (*fork_done_fn)(int child);
+
+__thread int fork_in_progress;
 
 void fork_lock_register(pthread_mutex_t *lock, enum fork_lock_rank rank,
 			void (*child)(void))
 {
 	fork_locks[rank].lock = lock;
 	fork_locks[rank].child = child;
+}
+
+void fork_done_register(void (*fn)(int child))
+{
+	fork_done_fn = fn;
 }
 
 static void fork_lock_prepare(void)
@@ -32,9 +54,10 @@ static void fork_lock_prepare(void)
 		if (fork_locks[i].lock)
 			pthread_mutex_lock(fork_locks[i].lock);
 	fork_flags = flags;
+	fork_in_progress = 1;
 }
 
-static void fork_lock_release(void)
+static void fork_lock_unlock(void)
 {
 	irqflags_t flags = fork_flags;
 	int i;
@@ -45,14 +68,35 @@ static void fork_lock_release(void)
 	local_irq_restore(flags);
 }
 
+static void fork_lock_parent(void)
+{
+	fork_in_progress = 0;
+	fork_lock_unlock();
+	if (fork_done_fn) {
+		kit_work_begin();
+		fork_done_fn(0);
+		kit_work_end();
+	}
+}
+
 static void fork_lock_child(void)
 {
 	int i;
 
+	fork_in_progress = 0;
+	kit_work_begin();
 	for (i = 0; i < FORK_LOCK_NR; i++)
 		if (fork_locks[i].child)
 			fork_locks[i].child();
-	fork_lock_release();
+	fork_lock_unlock();
+}
+
+/* The child's last handler of the kit's: its part of the fork is done. */
+static void fork_lock_child_done(void)
+{
+	if (fork_done_fn)
+		fork_done_fn(1);
+	kit_work_end();
 }
 
 /*
@@ -62,5 +106,15 @@ static void fork_lock_child(void)
  */
 static __init_core void fork_lock_init(void)
 {
-	pthread_atfork(fork_lock_prepare, fork_lock_release, fork_lock_child);
+	pthread_atfork(fork_lock_prepare, fork_lock_parent, fork_lock_child);
+}
+
+/*
+ * Registered last (every part registers its handlers at __init_core or
+ * __init_boot, the program after all of them), so that the child's kit
+ * work ends after every part's child half and before the program's.
+ */
+static __init_settings void fork_lock_init_done(void)
+{
+	pthread_atfork(NULL, NULL, fork_lock_child_done);
 }

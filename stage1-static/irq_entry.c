@@ -38,6 +38,7 @@
 
 __thread unsigned int local_irq_depth;
 __thread unsigned int irq_count;
+__thread unsigned int ftrace_kit_work;
 /* signals local_irq_save() leaves open: bit sig - 1 (trap_signal.h) */
 unsigned long local_irq_never_blocked;
 
@@ -83,7 +84,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	void *h = __atomic_load_n(&a->handler, __ATOMIC_ACQUIRE);
 	int flags = a->flags;
 	volatile char here;
-	unsigned int idx = irq_count;
+	unsigned int idx = irq_count, work = ftrace_kit_work;
 
 	if (flags & SA_RESETHAND)	/* the kernel reset it already */
 		__atomic_store_n(&a->handler, (void *)SIG_DFL,
@@ -95,6 +96,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 		irq_frame[idx] = 0;
 	barrier();
 	irq_count = idx + 1;
+	ftrace_kit_work = 0;		/* the handler is the program's */
 	barrier();
 	if (idx < IRQ_NEST_MAX)
 		irq_frame[idx] = (uintptr_t)&here;
@@ -105,6 +107,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	if (idx < IRQ_NEST_MAX)
 		irq_frame[idx] = 0;
 	barrier();
+	ftrace_kit_work = work;
 	irq_count = idx;
 }
 

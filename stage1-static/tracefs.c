@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/tracefs.h>
 
@@ -110,17 +111,44 @@ static int tracefs_store(const char *file, const char *value, int append)
 	return store(val);
 }
 
+/*
+ * A program's tracefs_write() stands for its write() to a tracefs file,
+ * one system call; what the kit does to carry it out is the kit's
+ * (linux/hardirq.h, kit work), and no system-call event shows it.
+ */
 int tracefs_write(const char *file, const char *value)
 {
-	return tracefs_store(file, value, 0);
+	int ret;
+
+	kit_work_begin();
+	ret = tracefs_store(file, value, 0);
+	kit_work_end();
+	return ret;
 }
 
 int tracefs_append(const char *file, const char *value)
 {
-	return tracefs_store(file, value, 1);
+	int ret;
+
+	kit_work_begin();
+	ret = tracefs_store(file, value, 1);
+	kit_work_end();
+	return ret;
 }
 
+static int tracefs_load(const char *file, char *buf, size_t len);
+
 int tracefs_read(const char *file, char *buf, size_t len)
+{
+	int ret;
+
+	kit_work_begin();
+	ret = tracefs_load(file, buf, len);
+	kit_work_end();
+	return ret;
+}
+
+static int tracefs_load(const char *file, char *buf, size_t len)
 {
 	struct tracefs_file *f = file ? tracefs_find(file) : NULL;
 	struct tracefs_dir *d = file && !f ? tracefs_find_dir(file) : NULL;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/ftrace.h>
+#include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kconfig.h>
@@ -148,7 +149,21 @@ static void ftrace_module_load(struct module *mod)
 		ftrace_filter_module_load(mod);
 }
 
+static void ftrace_module_init_work(struct module *mod);
+
+/*
+ * Both run inside the program's dlopen() or dlclose(), from the library's
+ * own constructor or destructor; what they do there is the kit's work
+ * (linux/hardirq.h), not the program's.
+ */
 void ftrace_module_init(struct module *mod)
+{
+	kit_work_begin();
+	ftrace_module_init_work(mod);
+	kit_work_end();
+}
+
+static void ftrace_module_init_work(struct module *mod)
 {
 	if (mod->abi != FTRACE_MODULE_ABI) {
 		fprintf(stderr, "ftrace: a library was built by another "
@@ -179,11 +194,15 @@ void ftrace_module_init(struct module *mod)
  * neither a __mcount_loc table nor the module object: its sites call the
  * program's exported mcount and are never converted, as the program's own
  * unrecorded sites (dyn_ftrace.c, ftrace_report_unrecorded()).  Each such
- * library is said once, by name, in one line: it is an object that is no
- * loaded module but imports mcount's symbol (generic code knows the name
- * from the loader, not from the arch).  The objects are checked at boot
- * and after each of the program's dlopen() calls (dlopen.c); each file is
- * read once.
+ * library is said once, by name, in one line: it is an object whose file
+ * imports mcount's symbol (generic code knows the name from the loader,
+ * not from the arch) but not ftrace_module_init(), which the module
+ * object of every library ftrace-cc builds imports.  The file decides,
+ * not whether the object is a loaded module now: another thread's
+ * dlopen() may be mapping one whose constructor has not registered it
+ * yet, or its dlclose() unloading one whose records are gone already.
+ * The objects are checked at boot and after each of the program's
+ * dlopen() calls (dlopen.c); each file is read once.
  */
 static pthread_mutex_t checked_lock = PTHREAD_MUTEX_INITIALIZER;
 static char **checked;		/* the files read, by path */
@@ -219,7 +238,8 @@ static int check_object(struct dl_phdr_info *info, size_t size, void *data)
 			text = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
 	if (!text || ftrace_module_of(text) || !check_once(info->dlpi_name))
 		return 0;
-	if (kallsyms_imports(info->dlpi_name, mcount) == 1)
+	if (kallsyms_imports(info->dlpi_name, mcount) == 1 &&
+	    kallsyms_imports(info->dlpi_name, "ftrace_module_init") != 1)
 		fprintf(stderr, "ftrace: %s calls %s without __mcount_loc "
 			"records (built with -pg, not ftrace-cc -shared?): "
 			"its functions are %s\n", info->dlpi_name, mcount,
@@ -312,7 +332,16 @@ static void hash_forget(struct ftrace_hash **slot, unsigned long start,
 	ftrace_hash_retire(old);
 }
 
+static void ftrace_release_mod_work(struct module *mod);
+
 void ftrace_release_mod(struct module *mod)
+{
+	kit_work_begin();
+	ftrace_release_mod_work(mod);
+	kit_work_end();
+}
+
+static void ftrace_release_mod_work(struct module *mod)
 {
 	struct module **p;
 

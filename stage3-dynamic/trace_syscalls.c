@@ -3,7 +3,8 @@
  * System-call events (HAVE_SYSCALL_TRACEPOINTS; docs/07-syscalls.md): the
  * generic half of the kernel's kernel/trace/trace_syscalls.c.
  *
- * The kernel's entry code sees TIF_SYSCALL_TRACEPOINT and calls
+ * The kernel's entry code sees TIF_SYSCALL_TRACEPOINT (on generic-entry
+ * arches SYSCALL_WORK_SYSCALL_TRACEPOINT, since v5.11) and calls
  * trace_sys_enter() before the call and trace_sys_exit() after it; here
  * the trap of a patched site (syscall_trap.c) calls ftrace_syscall_enter()
  * and ftrace_syscall_exit().  Each records, when its event is enabled, an
@@ -24,9 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <asm/syscall.h>
 #include <asm/trace_clock.h>
 #include <asm/unistd.h>
+#include <linux/fork_lock.h>
 #include <linux/glob.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
@@ -143,13 +146,14 @@ const struct syscall_metadata *syscall_nr_to_meta(long nr)
 
 /*
  * Is the event on, and is it the program's call?  The kit's own calls
- * made inside its critical sections (local_irq_save(): a ring claimed or
- * retired, its lock held) are not: recording one would take that lock
- * again.  The kernel cannot make a system call with interrupts off.
+ * (in_kit_work(), or made inside its critical sections: local_irq_save(),
+ * a ring claimed or retired, its lock held) are not: the kernel never
+ * shows its tracer's work as the task's, and recording one there would
+ * take that lock again.
  */
 static int sc_wanted(long nr, int which)
 {
-	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) || irqs_disabled())
+	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) || in_kit_work())
 		return 0;
 	if (nr < SYSCALL_NR_FIRST || nr >= NR_syscalls)
 		return 0;
@@ -159,44 +163,123 @@ static int sc_wanted(long nr, int which)
 
 /* ---- recording ------------------------------------------------------------ */
 
+/* One event, as it is recorded. */
+struct sc_event {
+	uint64_t	ts;
+	unsigned int	cpu, ctx;
+	int		type;		/* TRACE_SYSCALL_ENTER or _EXIT */
+	long		nr, ret;
+	unsigned long	args[6];
+};
+
+static void sc_write(const struct sc_event *ev)
+{
+	struct trace_entry *e, *p;
+	unsigned long idx;
+	unsigned int i, n = ev->type == TRACE_SYSCALL_ENTER ? 3 : 1;
+
+	e = trace_reserve(n, &idx);
+	trace_entry_set(e, ev->ts, ev->nr, ev->ret, ev->cpu, 0);
+	e->flags = ev->ctx;
+	for (i = 0; n > 1 && i < 6; i++) {
+		p = trace_slot(idx + 1 + i / 3);
+		p->pc[i % 3] = ev->args[i];
+		p->type = TRACE_PAYLOAD;
+	}
+	trace_commit(e, ev->type, n);
+}
+
+/*
+ * The program's calls made while the kit's fork handlers hold its locks
+ * (linux/fork_lock.h): the clone itself and, in the child, its first
+ * calls.  Kept here, written once the kit's part of the fork is done on
+ * each side (sc_fork_done()); the child writes only those made after
+ * the clone's entry (its parent's), from sc_fork_at.  A fork makes a few;
+ * beyond SC_KEPT the last ones are lost, and the trace says how many.
+ */
+#define SC_KEPT	16
+static __thread struct sc_event sc_kept[SC_KEPT];
+static __thread unsigned int sc_nr_kept, sc_fork_at, sc_kept_lost;
+
+static int sc_is_fork(long nr)
+{
+	switch (nr) {
+#ifdef SYS_clone
+	case SYS_clone:
+#endif
+#ifdef SYS_clone3
+	case SYS_clone3:
+#endif
+#ifdef SYS_fork
+	case SYS_fork:
+#endif
+		return 1;
+	}
+	return 0;
+}
+
+static void sc_record(struct sc_event *ev)
+{
+	ev->ts = trace_clock_local(&ev->cpu);
+	/* the mask the kit's fork handler holds is not the program's */
+	ev->ctx = tracing_gen_ctx() &
+		  ~(fork_in_progress ? TRACE_FLAG_IRQS_OFF : 0);
+	if (!irqs_disabled()) {
+		sc_write(ev);
+	} else if (fork_in_progress) {
+		if (sc_nr_kept == SC_KEPT) {
+			sc_kept_lost++;
+			return;
+		}
+		sc_kept[sc_nr_kept++] = *ev;
+		if (ev->type == TRACE_SYSCALL_ENTER && sc_is_fork(ev->nr))
+			sc_fork_at = sc_nr_kept;
+	}
+}
+
+static void sc_fork_done(int child)
+{
+	unsigned int i = child ? sc_fork_at : 0;
+
+	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
+		i = sc_nr_kept;
+	for (; i < sc_nr_kept; i++)
+		sc_write(&sc_kept[i]);
+	if (sc_kept_lost) {	/* "[LOST N EVENTS]" where they were */
+		struct sc_event lost = sc_kept[SC_KEPT - 1];
+		struct trace_entry *e;
+		unsigned long idx;
+
+		e = trace_reserve(1, &idx);
+		trace_entry_set(e, lost.ts, 0, sc_kept_lost, lost.cpu, 0);
+		trace_commit(e, TRACE_LOST, 1);
+	}
+	sc_nr_kept = sc_fork_at = sc_kept_lost = 0;
+}
+
 void ftrace_syscall_enter(struct pt_regs *regs, long nr)
 {
-	unsigned long args[6], idx;
-	struct trace_entry *e, *p;
-	unsigned int cpu, ctx, i;
-	uint64_t ts;
+	struct sc_event ev;
 
 	if (!sc_wanted(nr, SC_ENTER))
 		return;
-	syscall_get_arguments(regs, args);
-	ts = trace_clock_local(&cpu);
-	ctx = tracing_gen_ctx();
-	e = trace_reserve(3, &idx);
-	trace_entry_set(e, ts, nr, 0, cpu, 0);
-	e->flags = ctx;
-	for (i = 0; i < 6; i++) {
-		p = trace_slot(idx + 1 + i / 3);
-		p->pc[i % 3] = args[i];
-		p->type = TRACE_PAYLOAD;
-	}
-	trace_commit(e, TRACE_SYSCALL_ENTER, 3);
+	ev.type = TRACE_SYSCALL_ENTER;
+	ev.nr = nr;
+	ev.ret = 0;
+	syscall_get_arguments(regs, ev.args);
+	sc_record(&ev);
 }
 
 void ftrace_syscall_exit(struct pt_regs *regs, long nr)
 {
-	struct trace_entry *e;
-	unsigned long idx;
-	unsigned int cpu, ctx;
-	uint64_t ts;
+	struct sc_event ev;
 
 	if (!sc_wanted(nr, SC_EXIT))
 		return;
-	ts = trace_clock_local(&cpu);
-	ctx = tracing_gen_ctx();
-	e = trace_reserve(1, &idx);
-	trace_entry_set(e, ts, nr, syscall_get_return_value(regs), cpu, 0);
-	e->flags = ctx;
-	trace_commit(e, TRACE_SYSCALL_EXIT, 1);
+	ev.type = TRACE_SYSCALL_EXIT;
+	ev.nr = nr;
+	ev.ret = syscall_get_return_value(regs);
+	sc_record(&ev);
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -510,4 +593,5 @@ static __init_core void trace_syscalls_register(void)
 	/* not a tracer's: every tracer prints them, as in the kernel */
 	trace_print_with_every_tracer(TRACE_SYSCALL_ENTER);
 	trace_print_with_every_tracer(TRACE_SYSCALL_EXIT);
+	fork_done_register(sc_fork_done);
 }

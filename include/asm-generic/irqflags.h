@@ -16,7 +16,9 @@
  *
  * local_irq_depth counts the saves not yet restored, so that the tracer can
  * tell without a system call that an event happened with "irqs off" (the
- * 'd' of the trace's irqs-off column; linux/hardirq.h).
+ * 'd' of the trace's irqs-off column; linux/hardirq.h).  The mask's own
+ * system call is the kit's work, not the program's (ftrace_kit_work: no
+ * event shows it).
  */
 #ifndef _ASM_GENERIC_IRQFLAGS_H
 #define _ASM_GENERIC_IRQFLAGS_H
@@ -27,6 +29,7 @@
 typedef sigset_t irqflags_t;
 
 extern __thread unsigned int local_irq_depth;
+extern __thread unsigned int ftrace_kit_work;	/* linux/hardirq.h */
 /*
  * Signals left open, bit sig - 1: the synchronous traps the kit itself
  * causes (linux/trap_signal.h), as the kernel's int3 works with
@@ -47,15 +50,19 @@ void arch_local_irq_save(irqflags_t *flags)
 		sigdelset(&all, bit + 1);
 		open &= open - 1;
 	}
+	ftrace_kit_work++;
 	pthread_sigmask(SIG_BLOCK, &all, flags);
 	local_irq_depth++;		/* no signal can see it half-done */
+	ftrace_kit_work--;
 }
 
 static inline __attribute__((always_inline, no_instrument_function))
 void arch_local_irq_restore(const irqflags_t *flags)
 {
+	ftrace_kit_work++;
 	local_irq_depth--;
 	pthread_sigmask(SIG_SETMASK, flags, NULL);
+	ftrace_kit_work--;
 }
 
 #define local_irq_save(f)	arch_local_irq_save(&(f))

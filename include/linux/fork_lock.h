@@ -33,4 +33,18 @@ enum fork_lock_rank {
 void fork_lock_register(pthread_mutex_t *lock, enum fork_lock_rank rank,
 			void (*child)(void));
 
+/*
+ * Set on the forking thread while the C library's part of a fork runs,
+ * the kit's locks held (its clone, the child's first calls): the event
+ * path keeps the events of the program's system calls aside meanwhile.
+ */
+extern __thread int fork_in_progress;
+/*
+ * fn(child) once the kit's part of a fork is done on a side: in the
+ * parent when the locks are released, in the child after every part's
+ * child half (linux/hardirq.h's kit work, both).  One user: the events
+ * kept aside are written then (stage3-dynamic/trace_syscalls.c).
+ */
+void fork_done_register(void (*fn)(int child));
+
 #endif

@@ -9,6 +9,14 @@
  *                     like an NMI, it can land even in "irq" context
  *   irqs_disabled()   between local_irq_save() and local_irq_restore()
  *                     (asm-generic/irqflags.h), all signals blocked
+ *   in_kit_work()     between kit_work_begin() and kit_work_end(): the
+ *                     kit doing its own work on the program's thread (a
+ *                     fork's child half, the mask calls of
+ *                     local_irq_save()); the system calls it makes there
+ *                     are the tracer's, and no event shows them, as the
+ *                     kernel never shows its tracer's work as the task's.
+ *                     A handler that lands meanwhile is the program's
+ *                     again (irq_entry.c saves and clears it).
  *
  * The handler depth is kept by irq_enter()/irq_exit(), which the kit's
  * sigaction() wraps around every handler the program installs
@@ -22,6 +30,7 @@
 
 extern __thread unsigned int local_irq_depth;	/* asm-generic/irqflags.h */
 extern __thread unsigned int irq_count;		/* handlers we are in */
+extern __thread unsigned int ftrace_kit_work;
 
 /* Slow path of tracing_gen_ctx(): handlers left by siglongjmp() go. */
 unsigned int irq_ctx_flags(void);
@@ -34,6 +43,21 @@ static inline int in_irq(void)
 static inline int irqs_disabled(void)
 {
 	return local_irq_depth > 0;
+}
+
+static inline int in_kit_work(void)
+{
+	return ftrace_kit_work > 0;
+}
+
+static inline void kit_work_begin(void)
+{
+	ftrace_kit_work++;
+}
+
+static inline void kit_work_end(void)
+{
+	ftrace_kit_work--;
 }
 
 /* The TRACE_FLAG_* bits of an event recorded now. */

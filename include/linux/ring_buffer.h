@@ -8,6 +8,7 @@
 #ifndef _LINUX_RING_BUFFER_H
 #define _LINUX_RING_BUFFER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <asm/local.h>

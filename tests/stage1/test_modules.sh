@@ -251,6 +251,42 @@ test_libraries_mapped_at_one_address() {
 	done
 }
 
+# Four threads each load, call and unload a plugin of their own, 50
+# times, at the same time: after each dlopen() the kit looks for -pg
+# libraries without records (stages 3-4), and meets objects another
+# thread is still loading (their constructor has not registered them yet)
+# or unloading (their records gone already).  A library is said only for
+# what its file is, never for where another thread is in loading it: the
+# kit's own libraries are never reported.
+test_dlopen_dlclose_in_threads() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o d t i want plugs
+	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
+		-o "$TMPD/plain/modthreads" "$src/modthreads.c" -ldl -lpthread ||
+		{ fail "plain build"; return; }
+	plugs=
+	for i in 1 2 3 4; do
+		cp "$TMPD/plain/libmodplug.so" "$TMPD/plain/libplug$i.so"
+		plugs="$plugs $TMPD/plain/libplug$i.so"
+	done
+	want=$(run_target "$TMPD/plain/modthreads" 50 $plugs)
+	assertEquals "untraced" "threads 4 rounds 50 total 409800" "$want"
+	for o in O2 O0; do
+		d=$TMPD/$o t=$TMPD/thr.$o
+		fcc -$o -o "$d/modthreads" "$src/modthreads.c" -ldl -lpthread ||
+			{ fail "-$o: build"; continue; }
+		plugs=
+		for i in 1 2 3 4; do
+			cp "$d/libmodplug.so" "$d/libplug$i.so"
+			plugs="$plugs $d/libplug$i.so"
+		done
+		trace_run "$t" "$d/modthreads" 50 $plugs
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "$want" "$(cat "$t.stdout")"
+		assertEquals "-$o: no report" "" "$(cat "$t.stderr")"
+	done
+}
+
 # A plugin loaded and unloaded 200 times, a filter written each time,
 # while another thread runs traced code: every table the kit replaces
 # (records, filter hashes, code segments, a library's symbols) is freed

@@ -106,17 +106,43 @@ test_threads_come_and_go() {
 	done
 }
 
+# The call that made a child, as the kernel shows it: its exit in the
+# parent gives the child's pid, in the child 0 (sys_clone, sys_clone3,
+# sys_fork or sys_vfork, as the arch's C library makes it).
+FORK_CALL='sys_(clone3?|v?fork)'
+
 test_fork_vfork_spawn_exec() {
-	local o t
+	local o t child parent
 	for o in $OPTS; do
 		t=$TMPD/fork$o
 		sc_same $o "$t" fork
 		# the child's calls too (its buffers from the spool): _exit(3)
 		assertTrue "$o: child's exit_group" \
 			"events '$t' | grep -q ' sys_exit_group(error_code: 3)$'"
+		child=$(events "$t" | awk '/ sys_exit_group\(error_code: 3\)$/ { print $1 }')
+		parent=$(events "$t" | awk '/ sys_exit_group\(error_code: 0\)$/ { print $1 }')
+		# the parent's clone, made while the kit's fork handlers hold
+		# its locks, and its result: the child's pid
+		assertTrue "$o: the parent's $FORK_CALL entry" \
+			"events '$t' | grep -qE '^$parent $FORK_CALL\('"
+		assertTrue "$o: the parent's $FORK_CALL exit, the child's pid" \
+			"events '$t' | grep -qE '^$parent $FORK_CALL -> 0x$(printf %x "$child")\$'"
+		# the child starts with its return, 0, then its own calls only
+		assertEquals "$o: the child's first event" 0 \
+			"$(events "$t" | awk -v c="$child" '$1 == c' | head -1 |
+			   grep -cvE "^$child $FORK_CALL -> 0x0\$")"
+		assertEquals "$o: none of the kit's calls in the child" "" \
+			"$(events "$t" | awk -v c="$child" '$1 == c' |
+			   grep -E ' sys_(gettid|openat|getdents64|close|mmap|ftruncate|rt_sigprocmask)\(')"
 		for how in vfork spawn exec; do
 			t=$TMPD/$how$o
 			sc_same $o "$t" $how /bin/echo $how
+		done
+		for how in vfork spawn; do
+			assertTrue "$o $how: the child's return, 0" \
+				"events '$TMPD/$how$o' | grep -qE ' $FORK_CALL -> 0x0\$'"
+			assertTrue "$o $how: the parent's, the child's pid" \
+				"events '$TMPD/$how$o' | grep -qE ' $FORK_CALL -> 0x[1-9a-f][0-9a-f]*\$'"
 		done
 		assertTrue "$o: execve made" \
 			"events '$TMPD/exec$o' | grep -q ' sys_execve(filename: '"
