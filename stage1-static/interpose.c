@@ -29,6 +29,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/epoll.h>
@@ -108,3 +109,44 @@ INTERPOSE(int, pthread_attr_setsigmask_np,
 INTERPOSE(int, setcontext, (const ucontext_t *ucp), (ucp))
 INTERPOSE(int, swapcontext, (ucontext_t *oucp, const ucontext_t *ucp),
 	  (oucp, ucp))
+
+/*
+ * clone() takes three more arguments after arg, which INTERPOSE cannot
+ * say: they are passed on as the C library reads them, all three.
+ */
+int __wrap_clone(int (*fn)(void *), void *stack, int flags, void *arg, ...);
+static void *next_clone;
+
+static __init_core void lookup_clone(void)
+{
+	libc_lookup(&next_clone, "clone");
+}
+
+#define CLONE_REST(ap, a, b, c)						\
+	do {								\
+		va_start(ap, arg);					\
+		a = va_arg(ap, void *);					\
+		b = va_arg(ap, void *);					\
+		c = va_arg(ap, void *);					\
+		va_end(ap);						\
+	} while (0)
+
+int clone(int (*fn)(void *), void *stack, int flags, void *arg, ...)
+{
+	void *ptid, *tls, *ctid;
+	va_list ap;
+
+	CLONE_REST(ap, ptid, tls, ctid);
+	return __wrap_clone(fn, stack, flags, arg, ptid, tls, ctid);
+}
+
+int __real_clone(int (*fn)(void *), void *stack, int flags, void *arg, ...)
+{
+	int (*next)(int (*)(void *), void *, int, void *, ...) =
+		libc_next(&next_clone, "clone");
+	void *ptid, *tls, *ctid;
+	va_list ap;
+
+	CLONE_REST(ap, ptid, tls, ctid);
+	return next(fn, stack, flags, arg, ptid, tls, ctid);
+}

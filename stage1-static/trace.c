@@ -153,11 +153,24 @@ static int available_tracers_read(char *buf, size_t len)
 
 /* ---- simple files -------------------------------------------------------- */
 
+static const char *tracing_stopped;	/* tracing_off_for_good()'s why */
+
+void tracing_off_for_good(const char *why)
+{
+	tracing_stopped = why;
+	__atomic_store_n(&tracing_on, 0, __ATOMIC_RELAXED);
+}
+
 static int tracing_on_write(const char *val)
 {
 	if (strcmp(val, "0") && strcmp(val, "1")) {
 		tracefs_error("tracing_on: expected 0 or 1, got '%s'", val);
 		return -EINVAL;
+	}
+	if (tracing_stopped && val[0] == '1') {
+		tracefs_error("tracing_on: tracing stopped for good: %s",
+			      tracing_stopped);
+		return -EPERM;
 	}
 	__atomic_store_n(&tracing_on, val[0] == '1', __ATOMIC_RELAXED);
 	return 0;

@@ -199,6 +199,11 @@ static __event_path void drop_dead_entries(unsigned long sp,
 	trim_ret_stack();
 }
 
+void ftrace_graph_stop(void)
+{
+	__atomic_store_n(&ftrace_graph_dead, 1, __ATOMIC_RELAXED);
+}
+
 static void *fgraph_thread_init(void *unused);
 
 __event_path int function_graph_enter(unsigned long ret, unsigned long func,

@@ -23,7 +23,12 @@
  *
  * What the handler keeps per thread (pending[], keyed by the stack
  * pointer, which the instruction does not move): the number, which the
- * result overwrites on most arches, and an argument it replaced.  The
+ * result overwrites on most arches, and an argument it replaced.  A slot
+ * is claimed by one atomic exchange of its key, found by its key, freed
+ * by a store: two threads that share their thread-local storage (a
+ * child of clone(CLONE_VM) without CLONE_SETTLS, on a stack of its own:
+ * stage1-static/clone_vm.c) use the same array without a lock and never
+ * take each other's slot.  The
  * trap signal must never be blocked where a site can run, so a mask the
  * call would set (rt_sigprocmask, rt_sigsuspend, ppoll, pselect6,
  * epoll_pwait) is copied without it and the argument pointed at the copy,
@@ -75,7 +80,7 @@ static unsigned int sc_nr_objects;	/* published: filled before */
 
 /* A call in flight on this thread (trap 1 done, trap 2 to come). */
 struct sc_pending {
-	unsigned long	sp;		/* 0: free */
+	unsigned long	sp;		/* 0: free; claimed atomically */
 	long		nr;
 	int		fix;		/* argument replaced, or -1 */
 	unsigned long	orig;		/* its value */
@@ -88,7 +93,7 @@ static sys_probe_fn sys_enter_probe, sys_exit_probe;
 
 #define SC_PENDING	16
 static __thread struct sc_pending pending[SC_PENDING];
-static __thread unsigned int nr_pending;
+static __thread unsigned int pending_next;	/* where a full array evicts */
 static __thread int in_trap;		/* the handler's own calls: not traced */
 
 /* ---- finding a trap's site ------------------------------------------------ */
@@ -259,39 +264,45 @@ static void mask_restore(struct pt_regs *regs, struct sc_pending *p)
 
 /* ---- the two traps -------------------------------------------------------- */
 
+static struct sc_pending *pending_find(unsigned long sp)
+{
+	unsigned int i;
+
+	for (i = 0; i < SC_PENDING; i++)
+		if (__atomic_load_n(&pending[i].sp, __ATOMIC_ACQUIRE) == sp)
+			return &pending[i];
+	return NULL;
+}
+
 static struct sc_pending *pending_push(unsigned long sp)
 {
+	struct sc_pending *p = pending_find(sp);
+	unsigned long free;
 	unsigned int i;
 
 	/*
 	 * An entry of this stack pointer is stale (two calls cannot be in
 	 * flight at one sp: a handler that interrupts one runs below it or
 	 * on another stack): its call was left by a longjmp out of a
-	 * handler, or its return was taken by a vfork child.
+	 * handler, or its return was taken by a vfork child.  It is reused.
 	 */
-	for (i = 0; i < nr_pending; i++)
-		if (pending[i].sp == sp)
-			pending[i].sp = 0;
-	while (nr_pending && !pending[nr_pending - 1].sp)
-		nr_pending--;
-	if (nr_pending == SC_PENDING) {
-		/* the oldest goes: its exit event will guess its number */
-		memmove(pending, pending + 1, sizeof(pending[0]) *
-			(SC_PENDING - 1));
-		nr_pending--;
-	}
-	pending[nr_pending].sp = sp;
-	return &pending[nr_pending++];
-}
-
-static struct sc_pending *pending_find(unsigned long sp)
-{
-	unsigned int i = nr_pending;
-
-	while (i--)
-		if (pending[i].sp == sp)
+	if (p)
+		return p;
+	for (i = 0; i < SC_PENDING; i++) {
+		free = 0;
+		if (__atomic_compare_exchange_n(&pending[i].sp, &free, sp, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_RELAXED))
 			return &pending[i];
-	return NULL;
+	}
+	/*
+	 * Full: a slot is taken from its call in turn (its exit event will
+	 * guess its number).  Sixteen calls in flight on one thread are
+	 * handlers nested that deep, or calls left by longjmp().
+	 */
+	i = __atomic_fetch_add(&pending_next, 1, __ATOMIC_RELAXED) % SC_PENDING;
+	__atomic_store_n(&pending[i].sp, sp, __ATOMIC_RELEASE);
+	return &pending[i];
 }
 
 static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
@@ -322,9 +333,7 @@ static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
 	if (p) {
 		nr = p->nr;
 		mask_restore(regs, p);
-		p->sp = 0;
-		while (nr_pending && !pending[nr_pending - 1].sp)
-			nr_pending--;
+		__atomic_store_n(&p->sp, 0, __ATOMIC_RELEASE);
 	} else {
 		/*
 		 * A call whose entry this thread did not see: a clone child

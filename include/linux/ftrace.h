@@ -229,6 +229,13 @@ unsigned long ftrace_graph_skipped_frames(void);
 size_t ftrace_graph_ctx_size(void);
 int ftrace_graph_ctx_save(void *save, int *depth);
 void ftrace_graph_ctx_restore(const void *save, int n, int depth);
+/*
+ * No return is hijacked from now on, whoever registers (the kernel's
+ * ftrace_graph_stop()): for a thread whose return stack another thread
+ * may share (stage1-static/clone_vm.c).  Returns hijacked already come
+ * back as usual.
+ */
+void ftrace_graph_stop(void);
 #else
 static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 						  unsigned long *retp)
@@ -248,6 +255,10 @@ static inline int ftrace_graph_ctx_save(void *save, int *depth)
 
 static inline void ftrace_graph_ctx_restore(const void *save, int n,
 					    int depth)
+{
+}
+
+static inline void ftrace_graph_stop(void)
 {
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -37,6 +37,12 @@ const struct tracer *trace_current(void);
 int trace_set_reader(const char *name);
 
 extern int tracing_on;			/* the tracing_on file */
+/*
+ * Tracing stops here for good, for the reason given (one line, said by
+ * the caller): tracing_on becomes 0 and cannot be set again (the
+ * kernel's tracing_off(), made permanent).
+ */
+void tracing_off_for_good(const char *why);
 
 /* trace_options bits */
 #define TRACE_ITER_FUNC_STACK_TRACE	0x1
