@@ -239,6 +239,29 @@ test_marker_function_trace() {
 1 tracing_mark_write: done \"quoted\"\\" "$(cat "$TMPD/m.seq")"
 }
 
+# Under function_graph a marker is a comment among the calls, indented as
+# the kernel's print_graph_comment() does: inside a function at depth
+# d > 0, (d + 1) * 2 spaces, where that function's calls go; inside one
+# at depth 0 (main), no indent at all.
+test_marker_graph_comment_indent() {
+	[ "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" = y ] ||
+		{ startSkipping; return; }
+	FTRACE_CURRENT_TRACER=function_graph trace_run "$TMPD/g" "$O/profile" ||
+		fail "profile failed"
+	# "indent text" of the lines after the duration column
+	sed -n 's/^.*|  \( *\)\(.*\)$/\1|\2/p' "$TMPD/g" |
+		awk -F'|' '{ print length($1), $2 }' >"$TMPD/g.ind"
+	assertEquals "in main, at main's own column" \
+		"$(awk '$2 == "main()" { print $1; exit }' "$TMPD/g.ind")" \
+		"$(awk '/ \/\* phase heavy \*\/$/ { print $1; exit }' "$TMPD/g.ind")"
+	# the innermost rec() (depth 5 under main) holds "bottom"
+	assertEquals "in rec() at depth 5: (5 + 1) * 2" 12 \
+		"$(awk '/ \/\* bottom \*\/$/ { print $1; exit }' "$TMPD/g.ind")"
+	assertEquals "the rec() it is in" 10 \
+		"$(grep -B1 '/\* bottom \*/' "$TMPD/g" | head -1 |
+		   sed -n 's/^.*|  \( *\)rec() {$/\1/p' | awk '{ print length($0) }')"
+}
+
 # The nop tracer prints markers too; a long text is one entry.
 test_marker_nop_long() {
 	FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/n" "$O/profile" long ||
@@ -257,5 +280,7 @@ test_marker_tracing_off() {
 	FTRACE_TRACING_ON=0 FTRACE_CURRENT_TRACER=nop trace_run "$TMPD/off" "$O/profile"
 	assertEquals 0 "$(grep -c 'tracing_mark_write' "$TMPD/off")"
 }
+
+setUp() { endSkipping; }
 
 . shunit2
