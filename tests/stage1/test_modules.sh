@@ -258,29 +258,29 @@ test_libraries_mapped_at_one_address() {
 # or unloading (their records gone already).  A library is said only for
 # what its file is, never for where another thread is in loading it: the
 # kit's own libraries are never reported.
+# four_plugins DIR: four copies of DIR's plugin, each loaded on its own
+four_plugins() {
+	local i
+	for i in 1 2 3 4; do
+		cp "$1/libmodplug.so" "$1/libplug$i.so"
+		echo "$1/libplug$i.so"
+	done
+}
+
 test_dlopen_dlclose_in_threads() {
 	[ -n "$MODULES" ] || { startSkipping; return; }
-	local o d t i want plugs
+	local o d t want
 	$CC -O2 $(mkvar ARCH_CFLAGS) $(mkvar ARCH_LDFLAGS) \
 		-o "$TMPD/plain/modthreads" "$src/modthreads.c" -ldl -lpthread ||
 		{ fail "plain build"; return; }
-	plugs=
-	for i in 1 2 3 4; do
-		cp "$TMPD/plain/libmodplug.so" "$TMPD/plain/libplug$i.so"
-		plugs="$plugs $TMPD/plain/libplug$i.so"
-	done
-	want=$(run_target "$TMPD/plain/modthreads" 50 $plugs)
+	want=$(run_target "$TMPD/plain/modthreads" 50 \
+		$(four_plugins "$TMPD/plain"))
 	assertEquals "untraced" "threads 4 rounds 50 total 409800" "$want"
 	for o in O2 O0; do
 		d=$TMPD/$o t=$TMPD/thr.$o
 		fcc -$o -o "$d/modthreads" "$src/modthreads.c" -ldl -lpthread ||
 			{ fail "-$o: build"; continue; }
-		plugs=
-		for i in 1 2 3 4; do
-			cp "$d/libmodplug.so" "$d/libplug$i.so"
-			plugs="$plugs $d/libplug$i.so"
-		done
-		trace_run "$t" "$d/modthreads" 50 $plugs
+		trace_run "$t" "$d/modthreads" 50 $(four_plugins "$d")
 		assertEquals "-$o: exit" 0 $?
 		assertEquals "-$o: output" "$want" "$(cat "$t.stdout")"
 		assertEquals "-$o: no report" "" "$(cat "$t.stderr")"

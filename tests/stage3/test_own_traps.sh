@@ -15,7 +15,7 @@ OPTS="-O0 -O2"
 oneTimeSetUp() {
 	local o
 	for o in $OPTS; do
-		$CC $o $ARCH_TEST_CFLAGS -o "$TMPD/plain$o" \
+		$CC $o $ARCH_TEST_CFLAGS -I"$KIT/include" -o "$TMPD/plain$o" \
 			"$KIT/tests/stage3/src/owntrap.c" -lpthread &&
 		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
 			$ARCH_TEST_CFLAGS -o "$TMPD/owntrap$o" \

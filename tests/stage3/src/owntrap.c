@@ -23,9 +23,28 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include "own_traps.h"
 
 #define ROUNDS	300
+#define OWN_TRAP_MAGIC	0x2a5
+
+/* the function name(), the instruction at name_insn, then name_next */
+#define OWN_TRAP_ASM(name, insn)					\
+	__asm__(".text\n"						\
+		OWN_TRAP_PRE "\n"					\
+		".globl " #name "\n"					\
+		".type " #name ", " OWN_TRAP_FUNC_TYPE "\n"		\
+		#name ":\n"						\
+		"	" OWN_TRAP_MAGIC_INSN "\n"			\
+		".globl " #name "_insn\n"				\
+		#name "_insn:\n"					\
+		"	" insn "\n"					\
+		".globl " #name "_next\n"				\
+		#name "_next:\n"					\
+		"	" OWN_TRAP_RET_INSN "\n"				\
+		OWN_TRAP_POST "\n"					\
+		".size " #name ", . - " #name "\n")
 
 #define DECLARE(name, insn)	\
 	void name(void);	\
@@ -42,7 +61,8 @@ struct own_trap {
 #define ENTRY(name, insn)	{ #name, name, name##_insn, name##_next },
 static const struct own_trap traps[] = { OWN_TRAPS(ENTRY) };
 
-int tracefs_write(const char *file, const char *val) __attribute__((weak));
+/* the kit's, when it is linked (switcher.h); NULL in the untraced build */
+int tracefs_write(const char *file, const char *value) __attribute__((weak));
 
 static const struct own_trap *cur;
 static struct seen {
@@ -66,9 +86,9 @@ static void handler(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
 	struct seen now = { sig, si->si_code, si->si_pid == getpid(),
-			    cur && own_trap_reg(uc) == OWN_TRAP_MAGIC,
+			    cur && OWN_TRAP_REG(uc) == OWN_TRAP_MAGIC,
 			    where((unsigned long)si->si_addr, cur),
-			    where(own_trap_pc(uc), cur) };
+			    where(OWN_TRAP_PC(uc), cur) };
 
 	if (seen.count && (now.sig != seen.sig || now.code != seen.code ||
 			   now.reg_ok != seen.reg_ok ||
@@ -79,7 +99,7 @@ static void handler(int sig, siginfo_t *si, void *ucv)
 	now.differ = seen.differ;
 	seen = now;
 	if (cur)
-		own_trap_set_pc(uc, (unsigned long)cur->next);
+		OWN_TRAP_PC(uc) = (unsigned long)cur->next;
 }
 
 __attribute__((noinline)) int work(int i)
@@ -88,17 +108,7 @@ __attribute__((noinline)) int work(int i)
 	return i + 1;
 }
 
-static int stop;
-
-static void *switcher(void *arg)
-{
-	static const char *const tracers[] = { "function", "nop" };
-	unsigned int r = 0;
-
-	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED))
-		tracefs_write("current_tracer", tracers[r++ % 2]);
-	return NULL;
-}
+#include "../../progs/dyn/switcher.h"
 
 static void report(const char *name)
 {
