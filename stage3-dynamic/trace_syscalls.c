@@ -220,21 +220,24 @@ static int sc_is_fork(long nr)
 
 static void sc_record(struct sc_event *ev)
 {
+	/* a critical section of the kit's, but for a fork's */
+	if (irqs_disabled() && !fork_in_progress)
+		return;
 	ev->ts = trace_clock_local(&ev->cpu);
 	/* the mask the kit's fork handler holds is not the program's */
 	ev->ctx = tracing_gen_ctx() &
 		  ~(fork_in_progress ? TRACE_FLAG_IRQS_OFF : 0);
-	if (!irqs_disabled()) {
+	if (!fork_in_progress) {
 		sc_write(ev);
-	} else if (fork_in_progress) {
-		if (sc_nr_kept == SC_KEPT) {
-			sc_kept_lost++;
-			return;
-		}
-		sc_kept[sc_nr_kept++] = *ev;
-		if (ev->type == TRACE_SYSCALL_ENTER && sc_is_fork(ev->nr))
-			sc_fork_at = sc_nr_kept;
+		return;
 	}
+	if (sc_nr_kept == SC_KEPT) {
+		sc_kept_lost++;
+		return;
+	}
+	sc_kept[sc_nr_kept++] = *ev;
+	if (ev->type == TRACE_SYSCALL_ENTER && sc_is_fork(ev->nr))
+		sc_fork_at = sc_nr_kept;
 }
 
 static void sc_fork_done(int child)
