@@ -11,7 +11,8 @@
  * program's, and a kernel trace shows them; but no event can be written
  * while the locks are held (a thread's first event takes the ring
  * buffer's).  fork_in_progress says so to the event path, which keeps
- * them aside and writes them when the kit's part is done (fork_done).
+ * them aside and writes them when the kit's part is done
+ * (fork_done_register()).
  *
  * Everything the kit does in the child after that (the child halves of
  * every part, pthread_atfork() handlers registered at start-up, between
