@@ -242,7 +242,8 @@ void text_poke_forget(unsigned long start, unsigned long end)
 	struct bp_site_table *old = bp_sites, *t;
 	unsigned long i, k;
 
-	if (!old)
+	/* most objects that go had no site of a breakpoint batch */
+	if (!old || bp_site_index(old, start) == bp_site_index(old, end))
 		return;
 	t = malloc(sizeof(*t) + old->nr * sizeof(t->ip[0]));
 	if (!t)
