@@ -1,6 +1,6 @@
 # ftrace-kit top-level Makefile.
 #
-#   make [ARCH=x86_64|mips|arm] [STAGE=1..4]   build a stage's runtime + demo
+#   make [ARCH=x86_64|mips|arm] [STAGE=1..5]   build a stage's runtime + demo
 #   make demo                                  run the demo (each stage)
 #   make check [ARCH=..] [STAGE=..]            run the tests
 #   make bench                                 x86_64 benchmark
@@ -42,11 +42,20 @@ STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_FUNCTION_GRAPH_TRACER),2))
 STAGES += $(if $(HAVE_FUNCTION_TRACER),$(if $(HAVE_DYNAMIC_FTRACE),$(if $(HAVE_FTRACE_MCOUNT_RECORD),3)))
 # stage 4: stages 2 and 3, and the arch's chapter 5 part (ftrace_graph_call)
 STAGES += $(if $(HAVE_DYNAMIC_FTRACE_GRAPH_CALLER),$(if $(filter 3,$(STAGES)),$(if $(filter 2,$(STAGES)),4)))
+# stage 5 (chapter 8): the entry before the prologue, with the arguments
+# saved (HAVE_DYNAMIC_FTRACE_WITH_ARGS), on top of everything stage 4 has
+STAGES += $(if $(HAVE_DYNAMIC_FTRACE_WITH_ARGS),$(if $(filter 4,$(STAGES)),5))
 STAGES := $(strip $(STAGES))
 
 CONFIG_FUNCTION_TRACER		:= y
-CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4,$(STAGE)),y)
-CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4,$(STAGE)),y)
+CONFIG_FUNCTION_GRAPH_TRACER	:= $(if $(filter 2 4 5,$(STAGE)),y)
+CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4 5,$(STAGE)),y)
+# Chapter 8: sites at the function's entry, NOPs from the compiler
+# (ENTRY_CFLAGS, arch.mk), a trampoline that saves struct ftrace_regs with
+# the arguments, and the graph tracer as an ftrace_ops of its own; the
+# return value for funcgraph-retval where the arch passes it.
+CONFIG_DYNAMIC_FTRACE_WITH_ARGS	:= $(if $(filter 5,$(STAGE)),y)
+CONFIG_FUNCTION_GRAPH_RETVAL	:= $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(HAVE_FUNCTION_GRAPH_RETVAL))
 # Dynamic ftrace finds its call sites in the __mcount_loc table that
 # recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
 # runs the tool on each object it compiles when this is on.  Without it
@@ -80,12 +89,14 @@ override CONFIG_TRACE_EXPORT	:= $(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_TR
 CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE CONFIG_FTRACE_MCOUNT_RECORD \
 	   CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER CONFIG_TRACE_SPOOL \
-	   CONFIG_TRACE_EXPORT CONFIG_FTRACE_SYSCALLS
+	   CONFIG_TRACE_EXPORT CONFIG_FTRACE_SYSCALLS \
+	   CONFIG_DYNAMIC_FTRACE_WITH_ARGS CONFIG_FUNCTION_GRAPH_RETVAL
 
 STAGE_DIRS-y				:= stage1-static
 STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
 STAGE_DIRS-$(CONFIG_DYNAMIC_FTRACE)		+= stage3-dynamic
 STAGE_DIRS-$(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(CONFIG_DYNAMIC_FTRACE)) += stage4-dyn-graph
+STAGE_DIRS-$(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)	+= stage5-entry
 # lib/: helpers of several chapters; extras/: chapter 6, under its own
 # CONFIG_ switches
 SRC_DIRS := $(STAGE_DIRS-y) lib extras arch/$(ARCH)
@@ -103,7 +114,10 @@ LIB	:= $(O)/libftrace.a
 CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
 # What the arch selects beyond the stages (arch.mk), as the kernel's
 # HAVE_* defines: generic code gates the FP test and the ret addr pointer.
-HAVE_FLAGS := HAVE_FUNCTION_GRAPH_FP_TEST HAVE_FUNCTION_GRAPH_RET_ADDR_PTR
+# At stage 5 the return address is read at the entry, before any frame
+# exists: nothing for the FP test to tell apart (chapter 8).
+HAVE_FLAGS := HAVE_FUNCTION_GRAPH_RET_ADDR_PTR \
+	$(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),,HAVE_FUNCTION_GRAPH_FP_TEST)
 CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # The runtime is never instrumented: no -pg here (the kernel's notrace).
 # Nor does it use floating-point or vector registers (CC_FLAGS_NO_FPU,
@@ -122,8 +136,13 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
 	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
-TRACE_CFLAGS := -pg $(CODE_CFLAGS) $(CONFIG_CFLAGS) -I$(KIT)/include \
-	-I$(KIT)/arch/$(ARCH)/include
+# Stage 5 adds the arch's entry flags (ENTRY_CFLAGS, arch.mk); those only
+# non-PIC code can have (ENTRY_NOPIC_CFLAGS: x86's -mnop-mcount) are left
+# out of position-independent code, whose sites the start-up converts.
+ENTRY_FLAGS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if $(CONFIG_PIE), \
+	$(filter-out $(ENTRY_NOPIC_CFLAGS),$(ENTRY_CFLAGS)),$(ENTRY_CFLAGS)))
+TRACE_CFLAGS := -pg $(ENTRY_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
+	-I$(KIT)/include -I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(if $(CONFIG_PIE),$(filter-out -no-pie, \
 	$(ARCH_LDFLAGS)) -pie,$(ARCH_LDFLAGS))
 # The executable exports its mcount to every shared library it loads, so a
@@ -134,7 +153,10 @@ TRACE_LIBS := -Wl,--whole-archive $(abspath $(LIB)) -Wl,--no-whole-archive \
 	-Wl,--dynamic-list=$(abspath $(O)/dynamic-list) -lpthread
 # What a position-independent traced object (-fPIC, a shared library) is
 # compiled with.
-TRACE_PIC_CFLAGS := $(call pic-cflags,$(TRACE_CFLAGS),-fPIC)
+TRACE_PIC_CFLAGS := $(filter-out $(ENTRY_NOPIC_CFLAGS),$(call \
+	pic-cflags,$(TRACE_CFLAGS),-fPIC))
+# the symbol the compiler's sites call: the entry's at stage 5
+MCOUNT_SYMBOL := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(ENTRY_SYMBOL),$(MCOUNT_SYMBOL))
 
 # Collect obj-y from every Kbuild file of this configuration.
 # A Kbuild's mod-y: objects linked into every traced shared library
@@ -222,11 +244,25 @@ ifneq ($(CONFIG_FUNCTION_GRAPH_TRACER),)
 TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/dyngraph/*.c))
 endif
 endif
+# chapter 8
+ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+TEST_PROGS += $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/entry/*.c))
+endif
 
 # Chapter 4 needs every traced object to carry its __mcount_loc table
 # (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
 RECORDMCOUNT := $(KIT)/build/host/recordmcount
-RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(RECORDMCOUNT) $@)
+# At stage 5 the compiler writes the table itself (-mrecord-mcount), and
+# what is left to do is its section's flags: gcc makes it read-only, so a
+# shared library's table of absolute addresses would need relocations in
+# read-only memory (DT_TEXTREL); writable, the loader relocates it as
+# data.  And gcc aligns it to one byte: the runtime reads words.
+ENTRY_TABLE_FLAGS := --set-section-flags __mcount_loc=alloc,load,contents,data \
+	--set-section-alignment __mcount_loc=8
+# what ftrace-cc and the rule below run on each traced object
+MCOUNT_RECORDER := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(OBJCOPY) \
+	$(ENTRY_TABLE_FLAGS),$(RECORDMCOUNT))
+RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(MCOUNT_RECORDER) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \
 	fuzz recordmcount docs print-vars cc-tools exercise FORCE

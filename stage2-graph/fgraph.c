@@ -82,9 +82,12 @@ __event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 	return 0;
 }
 
-/* Report the return of the entry at idx, with the time of now. */
+/*
+ * Report the return of the entry at idx, with the time of now; retp: its
+ * return value, NULL for a frame that never returned.
+ */
 static __event_path void graph_return(int idx, unsigned long long now,
-				      unsigned int cpu)
+				      unsigned int cpu, unsigned long *retp)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
 	struct ftrace_graph_ret trace = {
@@ -96,6 +99,12 @@ static __event_path void graph_return(int idx, unsigned long long now,
 		.cpu = cpu,
 	};
 
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	if (retp) {
+		trace.retval = *retp;
+		trace.has_retval = 1;
+	}
+#endif
 	ftrace_graph_return(&trace);
 }
 
@@ -122,7 +131,7 @@ static __event_path void drop_entry(int k, unsigned long long *now,
 {
 	if (!*now)
 		*now = trace_clock_local(cpu);
-	graph_return(k, *now, *cpu);
+	graph_return(k, *now, *cpu, NULL);
 	__atomic_add_fetch(&graph_skipped, 1, __ATOMIC_RELAXED);
 	release_entry(k);
 }
@@ -318,9 +327,16 @@ static void *ret_stack_underflow(void *unused)
 	abort();
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+__event_path unsigned long ftrace_return_to_handler(unsigned long sp,
+						    unsigned long frame_pointer,
+						    unsigned long retval)
+#else
 __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 						    unsigned long frame_pointer)
+#endif
 {
+	unsigned long *retp = NULL;
 	unsigned long long now = 0;
 	unsigned long ret, stack;
 	unsigned int cpu = 0;
@@ -355,7 +371,10 @@ __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 	if (!now)
 		now = trace_clock_local(&cpu);
 	ret = ret_stack[j].ret;
-	graph_return(j, now, cpu);
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	retp = &retval;
+#endif
+	graph_return(j, now, cpu, retp);
 	release_entry(j);		/* read everything, then release */
 	trim_ret_stack();
 	return ret;

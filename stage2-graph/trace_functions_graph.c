@@ -40,6 +40,9 @@
 #define TRACE_GRAPH_PRINT_IRQS		0x20
 #define TRACE_GRAPH_PRINT_TAIL		0x40
 #define TRACE_GRAPH_PRINT_OVERRUN	0x80
+/* chapter 8, CONFIG_FUNCTION_GRAPH_RETVAL */
+#define TRACE_GRAPH_PRINT_RETVAL	0x100
+#define TRACE_GRAPH_PRINT_RETVAL_HEX	0x200
 
 static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
@@ -53,10 +56,16 @@ static __thread int filter_depth = -1, notrace_depth = -1;
 /* per thread: the overrun count its last record said */
 static __thread unsigned long recorded_overrun;
 
-static __event_path void record(enum trace_type type, unsigned long func,
-				int depth, unsigned long long ts,
-				unsigned long long calltime, unsigned int cpu)
+/*
+ * One record; retval, when not NULL, goes in a payload slot after it
+ * (funcgraph-retval: a return that has one).
+ */
+static __event_path void record_with(enum trace_type type, unsigned long func,
+				     int depth, unsigned long long ts,
+				     unsigned long long calltime,
+				     unsigned int cpu, const unsigned long *retval)
 {
+	unsigned int slots = retval ? 2 : 1;
 	struct trace_entry *e;
 	unsigned long idx;
 	unsigned int flags;
@@ -64,10 +73,23 @@ static __event_path void record(enum trace_type type, unsigned long func,
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
 	flags = tracing_gen_ctx();
-	e = trace_reserve(1, &idx);
+	e = trace_reserve(slots, &idx);
 	trace_entry_set(e, ts, func, calltime, cpu, depth);
 	e->flags = flags;
-	trace_commit(e, type, 1);
+	if (retval) {
+		struct trace_entry *p = trace_slot(idx + 1);
+
+		p->pc[0] = *retval;
+		p->type = TRACE_PAYLOAD;
+	}
+	trace_commit(e, type, slots);
+}
+
+static __event_path void record(enum trace_type type, unsigned long func,
+				int depth, unsigned long long ts,
+				unsigned long long calltime, unsigned int cpu)
+{
+	record_with(type, func, depth, ts, calltime, cpu, NULL);
 }
 
 static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
@@ -110,6 +132,17 @@ record:
 	return 1;
 }
 
+/* The return value to record with the return, if funcgraph-retval. */
+static __event_path const unsigned long *
+graph_retval(const struct ftrace_graph_ret *trace)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	if ((graph_flags & TRACE_GRAPH_PRINT_RETVAL) && trace->has_retval)
+		return &trace->retval;
+#endif
+	return NULL;
+}
+
 static __event_path void trace_graph_return(struct ftrace_graph_ret *trace)
 {
 	if (notrace_depth >= 0) {
@@ -129,8 +162,8 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace)
 		record(TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
 		       trace->rettime, trace->overrun, trace->cpu);
 	}
-	record(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
-	       trace->calltime, trace->cpu);
+	record_with(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
+		    trace->calltime, trace->cpu, graph_retval(trace));
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -332,6 +365,39 @@ static unsigned long long duration(const struct trace_entry *ret)
 	return trace_clock_to_ns(ret->ts) - trace_clock_to_ns(ret->arg);
 }
 
+/*
+ * The return value recorded after the return at idx (funcgraph-retval), as
+ * the kernel prints it since v6.5 (print_graph_retval() in
+ * kernel/trace/trace_functions_graph.c): in hex, or an error code in
+ * signed decimal unless funcgraph-retval-hex; the callers put it in a
+ * comment after a leaf's "leaf();" ("= 0x2a"), or after a closing brace
+ * with the function's name ("func = -22").  An error code is a value in
+ * [-4095, -1] (IS_ERR_VALUE()); on a 64-bit arch an int's, whose upper
+ * half is zero, is sign-extended first.  The register is printed whole:
+ * without BTF the kernel cannot tell an int from a long or a void
+ * function either.  0 when there is none.
+ */
+static int graph_retval_text(struct trace_buffer *b, unsigned long idx,
+			     char *buf, size_t len)
+{
+	const struct trace_entry *p = &b->entries[(idx + 1) & b->mask];
+	unsigned long val;
+	long err;
+
+	if (idx + 1 >= local_read(&b->head) || p->type != TRACE_PAYLOAD)
+		return 0;
+	val = p->pc[0];
+	err = (long)val;
+	if (sizeof(long) == 8 && (val & 0x80000000ul) && !(val >> 16 >> 16))
+		err = (int)val;
+	if (!(graph_flags & TRACE_GRAPH_PRINT_RETVAL_HEX) && err < 0 &&
+	    err >= -4095)
+		snprintf(buf, len, "%ld", err);
+	else
+		snprintf(buf, len, "0x%lx", val);
+	return 1;
+}
+
 static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 				      unsigned long idx)
 {
@@ -339,7 +405,8 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 	const struct trace_entry *next = &b->entries[(idx + 1) & b->mask];
 	const struct trace_entry *over = NULL;
 	struct graph_thread *t;
-	char name[KSYM_NAME_LEN];
+	char name[KSYM_NAME_LEN], retval[24];
+	const char *fn;
 	int leaf;
 
 	/*
@@ -365,8 +432,14 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 		print_graph_duration(f, duration(next));
 	else
 		print_graph_no_duration(f);
-	fprintf(f, "%*s%s()%s\n", e->depth * 2, "",
-		ksym_name(e->ip, name, sizeof(name)), leaf ? ";" : " {");
+	fn = ksym_name(e->ip, name, sizeof(name));
+	if (leaf && graph_retval_text(b, idx + 1 + !!over, retval,
+				      sizeof(retval)))
+		fprintf(f, "%*s%s(); /* = %s */\n", e->depth * 2, "", fn,
+			retval);
+	else
+		fprintf(f, "%*s%s()%s\n", e->depth * 2, "", fn,
+			leaf ? ";" : " {");
 	if (t)
 		t->depth = leaf ? e->depth - 1 : e->depth;
 	if (t && e->depth < GRAPH_PRINT_DEPTH)
@@ -396,7 +469,7 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	const struct trace_entry *e = &b->entries[idx & b->mask];
 	struct graph_thread *t;
 	int match = 0;
-	char name[KSYM_NAME_LEN];
+	char name[KSYM_NAME_LEN], retval[24];
 
 	verif_pid(f, b, e);
 	t = graph_thread(b->tid);
@@ -411,7 +484,10 @@ static unsigned int print_graph_return(FILE *f, struct trace_buffer *b,
 	print_graph_columns(f, b, e);
 	print_graph_duration(f, duration(e));
 	/* a return whose entry is not in the buffer names its function */
-	if (match && !(graph_flags & TRACE_GRAPH_PRINT_TAIL))
+	if (graph_retval_text(b, idx, retval, sizeof(retval)))
+		fprintf(f, "%*s} /* %s = %s */\n", e->depth * 2, "",
+			ksym_name(e->ip, name, sizeof(name)), retval);
+	else if (match && !(graph_flags & TRACE_GRAPH_PRINT_TAIL))
 		fprintf(f, "%*s}\n", e->depth * 2, "");
 	else
 		fprintf(f, "%*s} /* %s */\n", e->depth * 2, "",
@@ -512,6 +588,10 @@ static struct trace_option graph_options[] = {
 	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS },
 	{ "funcgraph-tail", &graph_flags, TRACE_GRAPH_PRINT_TAIL },
 	{ "funcgraph-overrun", &graph_flags, TRACE_GRAPH_PRINT_OVERRUN },
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	{ "funcgraph-retval", &graph_flags, TRACE_GRAPH_PRINT_RETVAL },
+	{ "funcgraph-retval-hex", &graph_flags, TRACE_GRAPH_PRINT_RETVAL_HEX },
+#endif
 };
 
 static int set_graph_function_write(const char *val)

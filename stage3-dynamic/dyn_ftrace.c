@@ -489,8 +489,7 @@ static int convert_code(void)
 	text_poke_begin();
 	text_poke_reserve(ftrace_nr_records);
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
-		ret = ftrace_make_nop(NULL, &ftrace_records[i],
-				      MCOUNT_ADDR);
+		ret = ftrace_init_nop(NULL, &ftrace_records[i]);
 		if (ret)
 			ftrace_failed_rec = &ftrace_records[i];
 	}
@@ -745,7 +744,7 @@ long ftrace_module_records(struct module *mod, const unsigned long *ips,
 	text_poke_reserve(n);
 	for (i = 0; !ret && i < n; i++) {
 		fresh[i].ip = ips[i];
-		ret = ftrace_make_nop(mod, &fresh[i], MCOUNT_ADDR);
+		ret = ftrace_init_nop(mod, &fresh[i]);
 	}
 	if (ret) {
 		text_poke_cancel();

@@ -20,10 +20,11 @@
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
 
-static struct ftrace_ops graph_ops = {
-	.func	= ftrace_stub,
-	.flags	= FTRACE_OPS_FL_GLOBAL | FTRACE_OPS_FL_GRAPH,
-};
+/*
+ * graph_ops itself is the stage's: here (fgraph_stub_ops.c), or chapter
+ * 8's, whose callback hooks the return (stage5-entry/fgraph_entry.c).
+ */
+extern struct ftrace_ops graph_ops;
 
 /*
  * Every enabled site reaches ftrace_graph_call, whichever ops enabled it:

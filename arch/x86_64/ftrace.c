@@ -31,6 +31,24 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 }
 #endif
 
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 8: the graph tracer's ops callback.  The trampoline runs before
+ * func's prologue, so its return address is the word at the entry's stack
+ * pointer, whatever func will do with its frame: no FP test is needed to
+ * trust it (the kernel's arch/x86/kernel/ftrace.c, ftrace_graph_func(),
+ * since v5.16).
+ */
+__event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+				    struct ftrace_ops *op,
+				    struct ftrace_regs *fregs)
+{
+	prepare_ftrace_return((unsigned long *)ftrace_regs_get_stack_pointer(fregs),
+			      ip, 0);
+}
+#endif
+
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
  * Two site shapes (struct dyn_arch_ftrace, read by the first conversion):
@@ -211,6 +229,24 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 	return ftrace_modify_code(rec->ip, old, new, site_len(rec));
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: a site gcc wrote as the 5-byte NOP (-mnop-mcount) is left as
+ * it is: the record only learns its shape; a call of __fentry__ through
+ * the GOT (position-independent code) is converted as at chapter 4.
+ */
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	if (memcmp((const void *)rec->ip, ftrace_nop, MCOUNT_INSN_SIZE))
+		return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+	rec->arch.kind = X86_SITE_CALL5;
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+	return 0;
+}
+#endif
+
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned char old[X86_PIC_SITE_SIZE], new[X86_PIC_SITE_SIZE];
@@ -238,7 +274,8 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER) && \
+	!defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
 /*
  * Chapter 5.  ftrace_graph_call (mcount.S) is the same 5-byte NOP as a
  * disabled site, and "jmp rel32" (e9 + 4 bytes) to ftrace_graph_caller

@@ -113,7 +113,8 @@ trace:
 	.size	mcount, .-mcount
 #endif /* !CONFIG_FTRACE_MCOUNT_RECORD */
 
-#ifdef CONFIG_DYNAMIC_FTRACE
+/* (chapter 8 has its own entry trampoline: fentry.S) */
+#if defined(CONFIG_DYNAMIC_FTRACE) && !defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
 /*
  * Chapter 4.  Every site is a 5-byte NOP (0f 1f 44 00 00) while its function
  * is not traced, and "call ftrace_caller" (e8 <rel32>) while it is; the
@@ -184,7 +185,7 @@ ftrace_graph_caller:
 	ret
 	.size	ftrace_graph_caller, .-ftrace_graph_caller
 #endif
-#endif /* CONFIG_DYNAMIC_FTRACE */
+#endif /* CONFIG_DYNAMIC_FTRACE && !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 
 #if defined(CONFIG_FUNCTION_GRAPH_TRACER) && !defined(CONFIG_DYNAMIC_FTRACE)
 /*
@@ -243,6 +244,9 @@ return_to_handler:
 	leaq	24(%rbx), %rdi
 	/* arg 2: frame pointer for the FP test */
 	movq	%rbp, %rsi
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	movq	%rax, %rdx		/* arg 3: for funcgraph-retval */
+#endif
 	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_RETVAL

@@ -153,6 +153,11 @@ struct ftrace_graph_ent {
 
 struct ftrace_graph_ret {
 	unsigned long	func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	unsigned long	retval;	/* the return value register */
+	/* kit extension: 0 for a frame that never returned (longjmp) */
+	int		has_retval;
+#endif
 	int		depth;
 	/* calls of this thread too deep for the return stack, so far */
 	unsigned long	overrun;
@@ -184,6 +189,15 @@ int unregister_ftrace_profiler_graph(void);
 
 /* arch: mcount.S and ftrace.c */
 void ftrace_graph_caller(void);
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: the graph tracer's ops callback (stage5-entry/), arch code:
+ * it hooks the return through fregs, the traced function's return address
+ * being the word at ftrace_regs_get_stack_pointer().
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs);
+#endif
 void return_to_handler(void);
 void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 			   unsigned long frame_pointer);
@@ -192,8 +206,19 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 int function_graph_enter(unsigned long ret, unsigned long func,
 			 unsigned long frame_pointer, unsigned long *retp,
 			 unsigned long sp);
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+/*
+ * Chapter 8, HAVE_FUNCTION_GRAPH_RETVAL: return_to_handler also passes
+ * the function's return value register, for funcgraph-retval (the kernel
+ * since v6.5).
+ */
+unsigned long ftrace_return_to_handler(unsigned long sp,
+				       unsigned long frame_pointer,
+				       unsigned long retval);
+#else
 unsigned long ftrace_return_to_handler(unsigned long sp,
 				       unsigned long frame_pointer);
+#endif
 /*
  * prepare_ftrace_return() cannot find func's return slot (code it cannot
  * read): func runs unhijacked, and the first such function of each kind
@@ -321,6 +346,20 @@ struct module;
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr);
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
+/*
+ * The first look at a recorded site (at start-up, or when its library
+ * loads), mod as for ftrace_make_nop().  Where the compiler made the site
+ * a call of MCOUNT_ADDR, that is ftrace_make_nop()'s conversion; chapter
+ * 8's sites are NOPs already, and the arch's own version (asm/ftrace.h
+ * defines ftrace_init_nop) only reads what it needs of them, writing
+ * nothing (the kernel's ftrace_init_nop(), since v5.5).
+ */
+#ifndef ftrace_init_nop
+static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
+}
+#endif
 /* patch the instruction at ftrace_call to call func */
 int ftrace_update_ftrace_func(ftrace_func_t func);
 /* generic, for the arch: what the instruction at ftrace_call calls now */
@@ -389,9 +428,22 @@ static inline int ftrace_ops_needs_test(struct ftrace_ops *ops)
  * stage3-dynamic/ calls these in the update that registers or unregisters
  * an ops with FTRACE_OPS_FL_GRAPH.
  */
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 extern char ftrace_graph_call[];
 int ftrace_enable_ftrace_graph_caller(void);
 int ftrace_disable_ftrace_graph_caller(void);
+#else
+/* chapter 8: no ops has FTRACE_OPS_FL_GRAPH, and there is no such site */
+static inline int ftrace_enable_ftrace_graph_caller(void)
+{
+	return 0;
+}
+
+static inline int ftrace_disable_ftrace_graph_caller(void)
+{
+	return 0;
+}
+#endif
 
 /*
  * generic (stage4-dyn-graph/), for stage2-graph/: start and stop the

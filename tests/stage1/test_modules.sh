@@ -10,7 +10,7 @@
 # too, and it is mapped among its libraries), where the arch has
 # HAVE_FTRACE_PIE.
 # An arch without HAVE_FTRACE_MODULES must refuse such a build up front.
-# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# stages: 1 4 5 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 

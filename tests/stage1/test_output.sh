@@ -1,6 +1,6 @@
 #!/bin/bash
 # Chapter 1: the trace as the kernel prints it, where it goes, what it counts.
-# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# stages: 1 4 5 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 

@@ -3,7 +3,7 @@
 # and trace_marker.  tests/progs/profile.c makes a known
 # number of calls of controlled cost; counts are checked exactly, times
 # only by their order (heavy spins ten times as long as light).
-# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# stages: 1 4 5 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 

@@ -7,7 +7,7 @@
 #  - on a stage with the graph tracer, scripts/ftrace-cc refuses it with
 #    one line and exit status 2; built by hand anyway, the runtime says so
 #    in one line and the program still behaves as untraced.
-# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# stages: 1 4 5 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 

@@ -6,7 +6,7 @@
 # status and append what the dead process recorded: every traced call made
 # before the end, the last one unfinished, every line well-formed.  The
 # function tracer, and function_graph too where the stage has it.
-# stages: 1 4 (stage 4 composes every chapter, and stages 2 and 3 each
+# stages: 1 4 5 (stage 4 composes every chapter, and stages 2 and 3 each
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 

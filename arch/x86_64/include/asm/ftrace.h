@@ -17,12 +17,24 @@
 /*
  * The tracer's fregs: the traced function's integer argument registers as
  * mcount saved them (SAVE_ARGS, asm/mcount_frame.h), lowest address first.
+ * Chapter 8's trampoline (fentry.S) saves three more words, which it
+ * reads back on the way out: ip, where it returns into (a callback that
+ * changes it redirects the call), sp, the traced function's stack pointer
+ * on entry (its return address is the word there, the arguments past the
+ * sixth above it), and fp, %rbp on entry (the caller's frame).
  */
 struct ftrace_regs {
 	unsigned long	r10, r9, r8, rcx, rdx, rsi, rdi, rax;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	unsigned long	ip, sp, fp;
+#endif
 };
 
-/* Argument n (from 0) of the traced function, if it is a register one. */
+/*
+ * Argument n (from 0) of the traced function: a register one, or at stage
+ * 5, where the entry's stack pointer is known, one the ABI passes on the
+ * stack (the seventh is just above the return address).
+ */
 static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 						     unsigned int n)
 {
@@ -34,8 +46,53 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 	case 4: return fregs->r8;
 	case 5: return fregs->r9;
 	}
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	return ((unsigned long *)fregs->sp)[n - 5];
+#else
 	return 0;
+#endif
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+static inline unsigned long
+ftrace_regs_get_stack_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->sp;
+}
+
+static inline unsigned long
+ftrace_regs_get_instruction_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->ip;
+}
+
+/* Where the trampoline returns to: another function's entry redirects. */
+static inline void
+ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs,
+				    unsigned long ip)
+{
+	fregs->ip = ip;
+}
+
+static inline unsigned long
+ftrace_regs_get_frame_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->fp;
+}
+
+/*
+ * %rax as the trampoline saved it.  At the entry that is a varargs
+ * call's count of vector registers, not a result: the kernel reads it in
+ * return handlers that are given a struct ftrace_regs; the kit's graph
+ * tracer gets the return value from return_to_handler instead
+ * (struct ftrace_graph_ret's retval).
+ */
+static inline unsigned long
+ftrace_regs_get_return_value(struct ftrace_regs *fregs)
+{
+	return fregs->rax;
+}
+#endif
 #endif
 
 #if defined(CONFIG_DYNAMIC_FTRACE) && !defined(__ASSEMBLY__)
@@ -48,8 +105,24 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
  * makes "67 e8 rel32" where mcount is in the same link
  * (arch/x86_64/ftrace.c).
  */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: what -mfentry sites call.  The kit's build makes them NOPs
+ * (-mnop-mcount); position-independent code, where gcc refuses that,
+ * calls it through the GOT until the start-up conversion.  The same site
+ * shapes as chapter 4's, one instruction earlier in the function.
+ */
+void __fentry__(void);
+#define MCOUNT_ADDR		((unsigned long)__fentry__)
+/* the first look at a site leaves a NOP as it is (arch/x86_64/ftrace.c) */
+#define ftrace_init_nop		ftrace_init_nop
+struct module;
+struct dyn_ftrace;
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
+#else
 void mcount(void);
 #define MCOUNT_ADDR		((unsigned long)mcount)
+#endif
 #define X86_PIC_SITE_SIZE	6
 
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
