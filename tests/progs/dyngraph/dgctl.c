@@ -9,6 +9,7 @@
  *                      g_leaf()) and h_other(); print the result
  *   gsite              "gsite ADDR HEX CALLER": the bytes now at
  *                      ftrace_graph_call and ftrace_graph_caller's address
+ *                      ("gsite none" at stage 5, which has no such site)
  *   sites              "site ADDR NAME HEX" for the four functions above
  *                      (from available_filter_functions_addrs), then
  *                      "caller ADDR" (ftrace_caller)
@@ -98,13 +99,18 @@ static void sites(void)
 	printf("caller %lx\n", ftrace_sym_addr(ftrace_caller));
 }
 
+/* chapter 8 has no ftrace_graph_call: "gsite none" */
 static void gsite(void)
 {
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	unsigned long ip = ftrace_sym_addr(ftrace_graph_call);
 
 	printf("gsite %lx ", ip);
 	hex((const unsigned char *)ip, FTRACE_GRAPH_SITE_SIZE);
 	printf(" %lx\n", ftrace_sym_addr(ftrace_graph_caller));
+#else
+	printf("gsite none\n");
+#endif
 }
 
 static unsigned long hits;
