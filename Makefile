@@ -252,13 +252,18 @@ endif
 # Chapter 4 needs every traced object to carry its __mcount_loc table
 # (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
 RECORDMCOUNT := $(KIT)/build/host/recordmcount
-# At stage 5 the compiler writes the table itself (-mrecord-mcount), and
-# what is left to do is its section's flags: gcc makes it read-only, so a
-# shared library's table of absolute addresses would need relocations in
-# read-only memory (DT_TEXTREL); writable, the loader relocates it as
-# data.  And gcc aligns it to one byte: the runtime reads words.
-ENTRY_TABLE_FLAGS := --set-section-flags __mcount_loc=alloc,load,contents,data \
-	--set-section-alignment __mcount_loc=8
+# At stage 5 the compiler writes the table itself, in the arch's
+# ENTRY_TABLE_SECTION (x86's -mrecord-mcount: __mcount_loc; the
+# __patchable_function_entries of -fpatchable-function-entry), and what
+# is left to do is the section's name and flags: the runtime and each
+# library's module object read __mcount_loc at every stage, and gcc makes
+# x86's read-only, so a shared library's table of absolute addresses
+# would need relocations in read-only memory (DT_TEXTREL); writable, the
+# loader relocates it as data.  gcc aligns x86's to one byte: the
+# runtime reads words.
+ENTRY_TABLE_FLAGS := --rename-section \
+	$(ENTRY_TABLE_SECTION)=__mcount_loc,alloc,load,contents,data \
+	--set-section-alignment __mcount_loc=$(if $(filter %64,$(ARCH)),8,4)
 # what ftrace-cc and the rule below run on each traced object
 MCOUNT_RECORDER := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(OBJCOPY) \
 	$(ENTRY_TABLE_FLAGS),$(RECORDMCOUNT))

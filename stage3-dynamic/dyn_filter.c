@@ -493,7 +493,9 @@ static int enabled_functions_read(char *buf, size_t len)
 /*
  * The kernel's first line counts the records and the pages holding them;
  * the kit's records are one array, one "group".  The second line is what
- * the kernel logs at boot: how long the start-up conversion took.
+ * the kernel logs at boot: how long the start-up conversion took; the
+ * third, the kit's, how many of the program's sites it wrote (none where
+ * the compiler made them NOPs, chapter 8).
  */
 static int dyn_ftrace_total_info_read(char *buf, size_t len)
 {
@@ -504,6 +506,7 @@ static int dyn_ftrace_total_info_read(char *buf, size_t len)
 	seq_printf(&s, "%lu pages:%lu groups: %d\n", ftrace_nr_records,
 		   (bytes + 4095) / 4096, ftrace_nr_records ? 1 : 0);
 	seq_printf(&s, "converted in %llu ns\n", ftrace_update_time_ns);
+	seq_printf(&s, "%lu sites written\n", ftrace_init_written);
 	return seq_end(&s, "dyn_ftrace_total_info");
 }
 

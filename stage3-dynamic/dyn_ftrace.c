@@ -50,6 +50,8 @@ static struct ftrace_rec_view boot_view, *rec_view = &boot_view;
 static size_t boot_records_size;
 static int ftrace_disabled;		/* set for good by ftrace_kill() */
 unsigned long long ftrace_update_time_ns;
+/* sites the start-up conversion wrote (chapter 8's are NOPs already) */
+unsigned long ftrace_init_written;
 
 /* internal record flags, beside FTRACE_FL_ENABLED */
 #define FTRACE_FL_WANT		0x2UL	/* some ops wants it: make a call */
@@ -497,6 +499,7 @@ static int convert_code(void)
 		text_poke_cancel();
 		return ret;
 	}
+	ftrace_init_written = text_poke_queued();
 	ret = text_poke_end();
 	if (ret)
 		ftrace_failed_rec = NULL;

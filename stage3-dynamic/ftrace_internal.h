@@ -9,6 +9,7 @@
 extern struct dyn_ftrace *ftrace_records;
 extern unsigned long ftrace_nr_records;
 extern unsigned long long ftrace_update_time_ns;	/* start-up conversion */
+extern unsigned long ftrace_init_written;	/* sites it wrote */
 /* The start-up conversion, once (also before a tracer is registered). */
 void ftrace_dyn_init(void);
 /* The record of the function holding ip (last rec->ip <= ip), or NULL. */

@@ -305,6 +305,11 @@ void text_poke_begin(void)
 	nr_batch = 0;
 }
 
+unsigned long text_poke_queued(void)
+{
+	return nr_batch;
+}
+
 void text_poke_cancel(void)
 {
 	in_batch = 0;

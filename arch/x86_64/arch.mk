@@ -57,3 +57,4 @@ HAVE_FUNCTION_GRAPH_RETVAL	:= y
 ENTRY_CFLAGS		:= -mfentry -mrecord-mcount -mnop-mcount
 ENTRY_NOPIC_CFLAGS	:= -mnop-mcount
 ENTRY_SYMBOL		:= __fentry__
+ENTRY_TABLE_SECTION	:= __mcount_loc

@@ -119,6 +119,8 @@ int text_poke_end_atomic(void);
 void text_poke_reserve(unsigned long n);
 /* Forget the changes queued since text_poke_begin(). */
 void text_poke_cancel(void);
+/* How many changes are queued since text_poke_begin(). */
+unsigned long text_poke_queued(void);
 /*
  * For an arch: the next change queued is one aligned word, but not one
  * another thread may execute while it is rewritten (the architecture
