@@ -136,12 +136,14 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
 	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
-# Stage 5 adds the arch's entry flags (ENTRY_CFLAGS, arch.mk); those only
-# non-PIC code can have (ENTRY_NOPIC_CFLAGS: x86's -mnop-mcount) are left
-# out of position-independent code, whose sites the start-up converts.
+# Stage 5 replaces -pg with the arch's entry flags (ENTRY_CFLAGS, arch.mk:
+# x86's -pg -mfentry ..., or -fpatchable-function-entry, which -pg would
+# add a call of mcount to); those only non-PIC code can have
+# (ENTRY_NOPIC_CFLAGS: x86's -mnop-mcount) are left out of
+# position-independent code, whose sites the start-up converts.
 ENTRY_FLAGS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if $(CONFIG_PIE), \
-	$(filter-out $(ENTRY_NOPIC_CFLAGS),$(ENTRY_CFLAGS)),$(ENTRY_CFLAGS)))
-TRACE_CFLAGS := -pg $(ENTRY_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
+	$(filter-out $(ENTRY_NOPIC_CFLAGS),$(ENTRY_CFLAGS)),$(ENTRY_CFLAGS)),-pg)
+TRACE_CFLAGS := $(ENTRY_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
 	-I$(KIT)/include -I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(if $(CONFIG_PIE),$(filter-out -no-pie, \
 	$(ARCH_LDFLAGS)) -pie,$(ARCH_LDFLAGS))

@@ -54,7 +54,7 @@ CC_FLAGS_NO_FPU	:= -mgeneral-regs-only
 # return value to the graph tracer (funcgraph-retval).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
-ENTRY_CFLAGS		:= -mfentry -mrecord-mcount -mnop-mcount
+ENTRY_CFLAGS		:= -pg -mfentry -mrecord-mcount -mnop-mcount
 ENTRY_NOPIC_CFLAGS	:= -mnop-mcount
 ENTRY_SYMBOL		:= __fentry__
 ENTRY_TABLE_SECTION	:= __mcount_loc

@@ -30,7 +30,18 @@
 #ifndef __ASSEMBLY__
 #include <stddef.h>
 
+/*
+ * Code built with -fpatchable-function-entry (chapter 8, the arch's
+ * ENTRY_CFLAGS say -DCC_USING_PATCHABLE_FUNCTION_ENTRY, as the kernel's
+ * Makefiles do) has its sites taken away by a zero count, not by
+ * no_instrument_function (the kernel's include/linux/compiler_types.h).
+ */
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(CC_USING_PATCHABLE_FUNCTION_ENTRY)
+#define notrace __attribute__((patchable_function_entry(0, 0)))
+#else
 #define notrace __attribute__((no_instrument_function))
+#endif
 
 /* A function symbol's value -> its address (ARM: drop the Thumb bit). */
 #ifndef ftrace_sym_addr
