@@ -276,6 +276,9 @@ RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(MCOUNT_RECORDER) $@)
 all: runtime $(O)/demo
 
 stage-ok:
+	@if [ "$(STAGE)" = 5 ] && [ -n "$(STAGE5_REFUSED)" ]; then \
+		echo "stage 5 is not available for ARCH=$(ARCH):" \
+		     "$(STAGE5_REFUSED) (arch/$(ARCH)/arch.mk)" >&2; exit 1; fi
 	@if [ -z "$(filter $(STAGE),$(STAGES))" ]; then \
 		echo "stage $(STAGE) is not available for ARCH=$(ARCH)" \
 		     "(it provides stages: $(or $(STAGES),none);" \

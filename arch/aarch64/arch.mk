@@ -64,3 +64,29 @@ GRAPH_REFUSED_CFLAGS := -mbranch-protection=standard \
 			-mbranch-protection=pac-ret \
 			-mbranch-protection=pac-ret+leaf \
 			-mbranch-protection=pac-ret+b-key
+
+# Chapter 8 (stage 5): the kernel's arm64 build since v5.5 (arch/arm64/
+# Makefile, DYNAMIC_FTRACE_WITH_REGS; WITH_ARGS since v6.2) replaces -pg
+# with -fpatchable-function-entry=2: two NOPs at the function's entry,
+# before the prologue (after a "bti c", where there is one), each
+# function's first NOP recorded in __patchable_function_entries.  No
+# "bl _mcount" then (with -pg as well, gcc would emit both).  The
+# start-up makes the first NOP "mov x9, x30", and the second, rec->ip,
+# is "bl ftrace_caller" while the function is traced (arch/aarch64/
+# ftrace.c, entry.S).  -DCC_USING_PATCHABLE_FUNCTION_ENTRY: notrace is
+# then a zero count (linux/ftrace.h).  Position-independent code has the
+# same two NOPs.  No site calls a symbol any more: _mcount stays the
+# exported stub, for code built with -pg outside ftrace-cc (never
+# traced, said at start-up as at stage 3).  The return address is hooked
+# in x30 before "paciasp" signs it, so -mbranch-protection is no bar to
+# the graph tracer here.
+HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
+HAVE_FUNCTION_GRAPH_RETVAL	:= y
+ENTRY_CFLAGS		:= -fpatchable-function-entry=2 \
+			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY
+ENTRY_NOPIC_CFLAGS	:=
+ENTRY_SYMBOL		:= _mcount
+ENTRY_TABLE_SECTION	:= __patchable_function_entries
+ifeq ($(STAGE),5)
+GRAPH_REFUSED_CFLAGS :=
+endif

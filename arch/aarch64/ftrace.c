@@ -13,7 +13,8 @@
 #include <linux/text_patching.h>
 #include <asm/prologue.h>
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && \
+	!defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
 /*
  * Called from ftrace_graph_caller (mcount.S) with the address of the x30
  * half of the traced function's frame record, the mcount site, and the
@@ -61,7 +62,39 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 				  frame_pointer + f.entry_off))
 		*parent = (unsigned long)return_to_handler;
 }
-#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER && !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
+
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && \
+	defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
+/*
+ * Chapter 8: the graph tracer's ops callback.  ftrace_caller (entry.S)
+ * runs before func's prologue: the return address is still in a
+ * register, saved in fregs->lr, and what the trampoline puts back in x30
+ * on its way out.  Hooking it there needs no prologue reading, and works
+ * as well for a leaf that never saves x30, and for code that signs it
+ * (-mbranch-protection: paciasp runs after the hook, and signs
+ * return_to_handler).  func returns with the sp it was entered with:
+ * fregs->sp is the frame's identity.
+ *
+ * The retp given to function_graph_enter() is no slot in memory: x30 is
+ * saved, if at all, where func's prologue chooses.  It is the caller's
+ * x29 (fregs->fp), as in the kernel's arm64 prepare_ftrace_return()
+ * under ftrace_graph_func() (arch/arm64/kernel/ftrace.c, since v6.2):
+ * the frame record func builds holds it beside its saved x30, which is
+ * how a stack walk recognises the entry (stacktrace.c).  No other frame
+ * live at the time is entered with that x29 (func's callees see func's
+ * own record), except func's tail callee, which shares func's entry as
+ * at every other stage.
+ */
+__event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+				    struct ftrace_ops *op,
+				    struct ftrace_regs *fregs)
+{
+	if (!function_graph_enter(fregs->lr, ip, 0,
+				  (unsigned long *)fregs->fp, fregs->sp))
+		fregs->lr = (unsigned long)return_to_handler;
+}
+#endif
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
@@ -114,6 +147,7 @@ static unsigned int a64_site_call(struct dyn_ftrace *rec, unsigned long addr)
 	return call;
 }
 
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
  * A library's site calls _mcount through the library's own PLT (the
  * loader bound that to the program's, which exports it): the bl found
@@ -137,10 +171,52 @@ static unsigned int a64_module_call(struct module *mod,
 	return insn;
 }
 
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
+
 static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
 {
 	return ftrace_modify_code(ip, &old, &new, sizeof(old));
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: the site is two NOPs from the compiler, before the prologue
+ * (entry.S).  Enabled, the second calls ftrace_caller, and that bl
+ * overwrites x30, func's return address, which the trampoline needs: so
+ * the first instruction copies it into x9, free at any call.  That copy
+ * is written once, here, and stays whether the function is traced or
+ * not; from then on only rec->ip's word changes, nop <-> bl, as at
+ * chapter 4 (the kernel's arm64 ftrace_init_nop(), since v5.5).
+ *
+ *	as linked	from the first look on	enabled
+ *	d503201f nop	aa1e03e9 mov x9, x30	(the same)
+ *	d503201f nop	d503201f nop		bl ftrace_caller <- rec->ip
+ *
+ * NOP -> MOV is not among the changes the architecture lets a thread make
+ * while another may execute the word (asm/text-patching.h): the batch
+ * goes under stop_machine().  The kernel needs no stop, its sites being
+ * in code nothing runs yet; the kit's start-up may come after a
+ * constructor started a thread.
+ */
+#define A64_INSN_MOV_X9_X30	0xaa1e03e9
+
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	unsigned long pc = rec->ip - AARCH64_INSN_SIZE;
+	unsigned int second;
+
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+	if (!kernel_text_address(pc, 2 * AARCH64_INSN_SIZE))
+		return -EFAULT;
+	/* the word that will change must be the NOP the compiler wrote */
+	memcpy(&second, (const void *)rec->ip, sizeof(second));
+	if (second != A64_INSN_NOP || !a64_site_call(rec, FTRACE_ADDR))
+		return a64_patch(rec->ip, A64_INSN_NOP, A64_INSN_NOP) ?:
+		       -EINVAL;
+	text_poke_needs_stop();
+	return a64_patch(pc, A64_INSN_NOP, A64_INSN_MOV_X9_X30);
+}
+#else
 
 /*
  * gcc's "mov x0, x30" before the site says the word is an mcount call and
@@ -198,6 +274,8 @@ static int a64_convert_site(struct module *mod, struct dyn_ftrace *rec)
 	return a64_patch(rec->ip, call, A64_INSN_NOP);
 }
 
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
+
 /* addr: MCOUNT_ADDR at start-up, FTRACE_ADDR when a site is disabled */
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
@@ -205,7 +283,11 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 	unsigned int call;
 
 	if (addr == MCOUNT_ADDR)
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+		return ftrace_init_nop(mod, rec);
+#else
 		return a64_convert_site(mod, rec);
+#endif
 	if (addr != FTRACE_ADDR)
 		return -EINVAL;
 	call = a64_site_call(rec, addr);
@@ -263,7 +345,8 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER) && \
+	!defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
 /*
  * Chapter 5: ftrace_graph_call (mcount.S) is "nop", or
  * "b ftrace_graph_caller" while the graph tracer is on: one aligned word,

@@ -131,6 +131,8 @@ _mcount:
 	.size	_mcount, .-_mcount
 #endif
 
+/* (chapter 8 has its own ftrace_caller, before the prologue: entry.S) */
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
  * What an enabled site calls: its "bl _mcount" became "bl ftrace_caller"
  * (arch/aarch64/ftrace.c), the "mov x0, x30" before it stayed, so the
@@ -180,6 +182,7 @@ ftrace_graph_caller:
 	ret
 #endif
 	.size	ftrace_caller, .-ftrace_caller
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
 /*
@@ -286,6 +289,9 @@ return_to_handler:
 	stp	x4, x5, [sp, #32]
 	stp	x6, x7, [sp, #48]
 	str	x8, [sp, #64]
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	mov	x2, x0			// arg 3: the result, for funcgraph-retval
+#endif
 	add	x0, sp, #80		// arg 1: sp, the frame's identity
 	mov	x1, x29			// arg 2: x29, for the FP test
 	bl	ftrace_return_to_handler

@@ -199,7 +199,11 @@ __event_path int a64_frame_decode(unsigned long site, struct a64_frame *f)
 	return 0;
 }
 
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
+ * (Chapter 8's trampoline runs before the prologue and saves x0-x7 as
+ * they are: asm/ftrace.h reads them directly.)
+ *
  * ftrace_regs_get_argument(): argument n of the function whose mcount
  * call saved fregs.  gcc copies the arguments it still needs after the
  * call into callee-saved registers (-O1 and up: "mov x19, x0") or into its
@@ -244,3 +248,4 @@ __event_path unsigned long ftrace_mcount_argument(struct ftrace_regs *fregs,
 	}
 	return n ? fregs->x[n] : 0;
 }
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */

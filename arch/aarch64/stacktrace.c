@@ -18,8 +18,16 @@
  * Under the function graph tracer (chapter 2) a saved x30 may read
  * return_to_handler; ftrace_graph_ret_addr() gives back the real one,
  * found by the address of the slot it was read from
- * (HAVE_FUNCTION_GRAPH_RET_ADDR_PTR).
+ * (HAVE_FUNCTION_GRAPH_RET_ADDR_PTR).  At chapter 8 the hook is made
+ * before the function saved x30 anywhere, and what identifies the entry
+ * is the caller's x29 instead, the other half of the function's record
+ * (arch/aarch64/ftrace.c, ftrace_graph_func()).
  */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+#define graph_retp(fp)	((unsigned long *)(fp)[0])
+#else
+#define graph_retp(fp)	(&(fp)[1])
+#endif
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
@@ -33,7 +41,7 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 	while (fp && trace->nr_entries < trace->max_entries) {
 		unsigned long *next = (unsigned long *)fp[0];
 		unsigned long ret = ftrace_graph_ret_addr(&graph_idx, fp[1],
-							  &fp[1]);
+							  graph_retp(fp));
 
 		if (stack_trace_add(trace, ret) || !core_text_address(ret))
 			break;

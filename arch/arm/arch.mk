@@ -56,3 +56,11 @@ CC_FLAGS_NO_FPU	:= -mgeneral-regs-only -D__NO_INLINE__
 # through.  ftrace-cc refuses these flags when the stage has the graph
 # tracer; the function tracer takes such code.
 GRAPH_REFUSED_CFLAGS := -mthumb -mno-apcs-frame
+
+# Chapter 8 (stage 5) is refused: the kernel's 32-bit ARM port still calls
+# __gnu_mcount_nc from every function (arch/arm/kernel/entry-ftrace.S)
+# and selects no HAVE_DYNAMIC_FTRACE_WITH_ARGS.  gcc's
+# -fpatchable-function-entry on armhf puts ARM-state NOPs before a Thumb
+# function and Thumb NOPs in it (../shared/FACTS.md): a port would be the
+# kit's invention, not the kernel's design.
+STAGE5_REFUSED	:= the kernel's 32-bit ARM still calls __gnu_mcount_nc (no HAVE_DYNAMIC_FTRACE_WITH_ARGS), and gcc's patchable entries mix ARM-state and Thumb NOPs on armhf

@@ -58,3 +58,10 @@ MCOUNT_SYMBOL	:= _mcount
 # instruction for integer C, so none is used, and scripts/check-event-path
 # ("make check") proves it on the objects.
 CC_FLAGS_NO_FPU	:=
+
+# Chapter 8 (stage 5) is refused: the kernel's MIPS port still calls
+# _mcount after the prologue (arch/mips/kernel/mcount.S) and selects no
+# HAVE_DYNAMIC_FTRACE_WITH_ARGS; gcc has no -mfentry for MIPS, and gcc
+# 12.2 puts every -fpatchable-function-entry NOP before the function's
+# label, where no call runs it (../shared/FACTS.md).
+STAGE5_REFUSED	:= MIPS has no entry site to patch: gcc puts -fpatchable-function-entry's NOPs before the function, where no call runs them, and has no -mfentry; the kernel's MIPS still calls _mcount

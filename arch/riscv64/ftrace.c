@@ -39,6 +39,7 @@
 #define RV_REG_ZERO		0
 #define RV_REG_RA		1
 #define RV_REG_SP		2
+#define RV_REG_T0		5
 #define RV_REG_S0		8
 #define RV_REG_A0		10
 #define RV_REG_A7		17
@@ -67,6 +68,7 @@ static inline __event_path int rv_insn_len(unsigned long p)
 	return (rv_read16(p) & 3) == 3 ? 4 : 2;
 }
 
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
  * The prologue before the site: gcc's function starts with the sp
  * decrement, "c.addi sp, -N", "c.addi16sp sp, -N" or "addi sp, sp, -N",
@@ -308,6 +310,38 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 		*parent = (unsigned long)return_to_handler;
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
+
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 8: the graph tracer's ops callback.  The trampoline runs before
+ * func's prologue, so there is no prologue to read (as above): func's
+ * return address is in ra, saved as fregs->ra, which the trampoline
+ * reloads (hooking it is writing return_to_handler there), and the sp
+ * func returns with, the frame's identity, is its sp on entry, varargs
+ * or not (the kernel's arch/riscv/kernel/ftrace.c, ftrace_graph_func(),
+ * since v6.5, hands &fregs->ra to prepare_ftrace_return()).
+ *
+ * The slot the entry records for unwinders is where func's prologue will
+ * keep that return address: -8 from the sp on entry, the ra of the frame
+ * record every gcc frame with a frame pointer has (a varargs function's
+ * sits lower, below its register area: an unwinder then does not match
+ * it, and says return_to_handler).  A walk meets it there, not in the
+ * trampoline's frame, which is gone by then.  No FP test at stage 5:
+ * frame_pointer is 0.
+ */
+__event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+				    struct ftrace_ops *op,
+				    struct ftrace_regs *fregs)
+{
+	unsigned long sp = ftrace_regs_get_stack_pointer(fregs);
+
+	if (!function_graph_enter(fregs->ra, ip, 0, (unsigned long *)sp - 1,
+				  sp))
+		fregs->ra = (unsigned long)return_to_handler;
+}
+#endif
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
@@ -350,6 +384,20 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
 #define RV_HINT_LOW		0x0013	/* addi zero, zero, ? */
 
 /*
+ * The register the site's pair links through: ra for gcc's -pg call,
+ * t0 at chapter 8 (below), whose site is before the prologue, where ra
+ * still holds the function's own return address.  Both are odd
+ * registers (x1, x5), so the hint keeps the trick above: "jalr t0,
+ * lo(t0)" with its low halfword 0x82e7 made 0x0013 is "addi zero, tp,
+ * lo", a hint too.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+#define RV_SITE_REG		RV_REG_T0
+#else
+#define RV_SITE_REG		RV_REG_RA
+#endif
+
+/*
  * A call from the pair at ip to target: its two words; -ERANGE if out of
  * reach of auipc's signed 32-bit page offset.
  */
@@ -361,8 +409,8 @@ static int rv_pair(unsigned long ip, unsigned long target, uint32_t *auipc,
 
 	if (off != (long)(int32_t)off || hi != (hi << 44) >> 44)
 		return -ERANGE;
-	*auipc = ((uint32_t)hi << 12) | RV_REG_RA << 7 | RV_OPC_AUIPC;
-	*jalr = ((uint32_t)lo << 20) | RV_REG_RA << 15 | RV_REG_RA << 7 |
+	*auipc = ((uint32_t)hi << 12) | RV_SITE_REG << 7 | RV_OPC_AUIPC;
+	*jalr = ((uint32_t)lo << 20) | RV_SITE_REG << 15 | RV_SITE_REG << 7 |
 		RV_OPC_JALR;
 	return 0;
 }
@@ -408,6 +456,28 @@ static int rv_site_switch(struct dyn_ftrace *rec, int enable)
 }
 
 /*
+ * The converted site at rec->ip, disabled: the pair towards
+ * ftrace_caller, or towards the library's module PLT where ftrace_caller
+ * is out of its reach, with the jalr made the hint.
+ */
+static int rv_converted(struct module *mod, struct dyn_ftrace *rec,
+			uint32_t new[2])
+{
+	unsigned long dest = FTRACE_ADDR;
+
+	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+	if (rv_pair(rec->ip, dest, &new[0], &new[1])) {
+		dest = rec->arch.plt;
+		if (!dest || rv_pair(rec->ip, dest, &new[0], &new[1]))
+			return -ERANGE;
+	}
+	rec->arch.target = dest;
+	new[1] = rv_disabled(new[1]);
+	return 0;
+}
+
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
  * A library's site calls _mcount through the library's own PLT (the
  * loader bound that to the program's, which exports it): a pair that
  * lands in the library's code is taken for the site.
@@ -420,8 +490,9 @@ static int rv_module_site(struct module *mod, unsigned long to)
 /* The start-up conversion of one site: both words verified, then written. */
 static int rv_convert_site(struct module *mod, struct dyn_ftrace *rec)
 {
-	unsigned long ip = rec->ip, to, dest = FTRACE_ADDR;
+	unsigned long ip = rec->ip, to;
 	uint32_t old[2], new[2];
+	int ret;
 
 	if (!kernel_text_address(ip, 8))
 		return -EFAULT;
@@ -437,23 +508,62 @@ static int rv_convert_site(struct module *mod, struct dyn_ftrace *rec)
 			ftrace_modify_code(ip, new, new, sizeof(new));
 		return -EINVAL;
 	}
-	rec->arch.plt = mod ? mod->ftrace_plt : 0;
-	if (rv_pair(ip, dest, &new[0], &new[1])) {
-		dest = rec->arch.plt;
-		if (!dest || rv_pair(ip, dest, &new[0], &new[1]))
-			return -ERANGE;
-	}
-	rec->arch.target = dest;
-	new[1] = rv_disabled(new[1]);
+	ret = rv_converted(mod, rec, new);
+	if (ret)
+		return ret;
 	return ftrace_modify_code(ip, old, new, sizeof(old));
 }
+#else
+/*
+ * Chapter 8: gcc's site is four "c.nop"s (two 4-byte "nop"s in code
+ * built without the C extension), and there is no call of _mcount to
+ * convert.  The first look at a site still writes it: the two words of
+ * the disabled pair above, "auipc t0, hi; addi zero, tp, lo", so that
+ * from then on a site changes in one aligned word like chapter 4's.
+ * Enabling a site from the NOPs would need both words written while
+ * other threads run, and a thread that stopped between two of the NOPs
+ * would resume in the middle of the new pair: in the second half of the
+ * auipc, or at a jalr whose t0 no auipc set.  The kernel's riscv did
+ * write the whole pair on each change, under stop_machine() with a
+ * kernel that is never preempted there (arch/riscv/Kconfig: dynamic
+ * ftrace depends on !PREEMPTION since v6.3); since v6.16
+ * (ftrace_init_nop(), arch/riscv/kernel/ftrace.c) it writes the auipc
+ * once, at boot, and then changes only the jalr, as the kit does here.
+ * This runs where rv_convert_site() ran: before main(), or as a library
+ * loads, before its code runs.
+ */
+static const uint16_t rv_cnops[4] = { 0x0001, 0x0001, 0x0001, 0x0001 };
+static const uint32_t rv_nops[2] = { RV_INSN_NOP, RV_INSN_NOP };
+
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	const void *old = rv_cnops;
+	uint32_t new[2];
+	int ret;
+
+	if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	/* neither: ftrace_modify_code() refuses, and says what it found */
+	if (memcmp((const void *)rec->ip, rv_cnops, sizeof(rv_cnops)))
+		old = rv_nops;
+	ret = rv_converted(mod, rec, new);
+	if (ret)
+		return ret;
+	return ftrace_modify_code(rec->ip, old, new, sizeof(new));
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 
 /* addr: MCOUNT_ADDR at start-up, FTRACE_ADDR when a site is disabled */
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
 {
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	if (addr == MCOUNT_ADDR)
+		return ftrace_init_nop(mod, rec);
+#else
 	if (addr == MCOUNT_ADDR)
 		return rv_convert_site(mod, rec);
+#endif
 	if (addr != FTRACE_ADDR)
 		return -EINVAL;
 	return rv_site_switch(rec, 0);
@@ -520,7 +630,8 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end)
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
-#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_FUNCTION_GRAPH_TRACER) && \
+	!defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
 /*
  * Chapter 5: ftrace_graph_call (mcount.S, assembled without compressed
  * instructions, so one aligned word) is "nop", or "j ftrace_graph_caller"

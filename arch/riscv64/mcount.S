@@ -156,6 +156,8 @@ _mcount:
 	.size	_mcount, .-_mcount
 #endif
 
+/* (chapter 8 has its own entry trampoline: entry.S) */
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
  * What an enabled site calls: the converted site is "auipc ra, hi;
  * jalr ra, lo(ra)" towards here (arch/riscv64/ftrace.c), so everything
@@ -199,6 +201,7 @@ ftrace_graph_caller:
 	ret
 #endif
 	.size	ftrace_caller, .-ftrace_caller
+#endif /* !CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
 /*
@@ -294,6 +297,9 @@ return_to_handler:
 	addi	sp, sp, -16
 	sd	a0, 0(sp)
 	sd	a1, 8(sp)
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	mv	a2, a0				# arg 3: for funcgraph-retval
+#endif
 	addi	a0, sp, 16			# arg 1: sp, the frame's identity
 	mv	a1, s0				# arg 2: s0, for the FP test
 	call	ftrace_return_to_handler

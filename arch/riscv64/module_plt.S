@@ -19,7 +19,18 @@
  * word of the library's data, below, that ftrace_module_init() fills
  * with ftrace_caller's address before any site is enabled: an immediate
  * in the code would need writable text.
+ *
+ * Chapter 8's site links through t0 instead ("auipc t0; jalr t0", before
+ * func's prologue: arch/riscv64/entry.S), and t0 is what ftrace_caller
+ * returns through, so this goes through t1, free there too (the call
+ * into func clobbered every temporary; t2 alone may be an argument, a
+ * nested function's static chain).
  */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+#define PLT_TMP	t1
+#else
+#define PLT_TMP	t0
+#endif
 	.option	norvc
 	.text
 	.globl	ftrace_mod_plt
@@ -27,9 +38,9 @@
 	.type	ftrace_mod_plt, %function
 	.balign	4
 ftrace_mod_plt:
-1:	auipc	t0, %pcrel_hi(ftrace_mod_plt_target)
-	ld	t0, %pcrel_lo(1b)(t0)
-	jr	t0			# a jump: ra still returns into func
+1:	auipc	PLT_TMP, %pcrel_hi(ftrace_mod_plt_target)
+	ld	PLT_TMP, %pcrel_lo(1b)(PLT_TMP)
+	jr	PLT_TMP			# a jump: the link register is kept
 	.size	ftrace_mod_plt, .-ftrace_mod_plt
 
 	.bss

@@ -45,11 +45,14 @@ CC_FLAGS_NO_FPU	:= -mgeneral-regs-only
 
 # Chapter 8 (stage 5): "call __fentry__" as the function's first
 # instruction, before the prologue, which gcc writes as a 5-byte NOP
-# (-mnop-mcount) and records in __mcount_loc itself (-mrecord-mcount): the
-# kernel's build since v5.2 (arch/x86/Makefile; objtool --mcount --mnop
-# writes both since v5.19).  gcc refuses -mnop-mcount with -fPIC/-fPIE:
-# position-independent code keeps "call *__fentry__@GOTPCREL(%rip)",
-# which the start-up converts as at stage 3.  The trampoline saves the
+# (-mnop-mcount) and records in __mcount_loc itself (-mrecord-mcount).
+# The kernel's x86 has had only __fentry__ sites since v5.2, when its
+# mcount support went; today objtool writes the table and the NOPs from
+# the objects (--mcount --mnop, scripts/Makefile.lib, under
+# CONFIG_FTRACE_MCOUNT_USE_OBJTOOL).  gcc refuses -mnop-mcount with
+# -fPIC/-fPIE: position-independent code keeps
+# "call *__fentry__@GOTPCREL(%rip)", which the start-up converts as at
+# stage 3.  The trampoline saves the
 # arguments in struct ftrace_regs (arch/x86_64/fentry.S), and passes the
 # return value to the graph tracer (funcgraph-retval).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y

@@ -14,6 +14,17 @@
  * (position-independent code has "ff 15" call *__fentry__@GOTPCREL(%rip)
  * there instead, turned into a 6-byte NOP at start-up: ftrace.c.)
  *
+ * gcc's one site that is not the first instruction: a GNU C nested
+ * function, whose static chain arrives in %r10, keeps it around the call:
+ *
+ *	  41 52			push %r10
+ *	  0f 1f 44 00 00	(the site)
+ *	  41 5a			pop  %r10
+ *
+ * so there the return address is one word further up: the trampoline
+ * looks for the pop after the site (one compare, not taken elsewhere)
+ * and then for the push before it.
+ *
  * Stack and registers on entry to ftrace_caller:
  *
  *	0(%rsp)		return into func = rec->ip + MCOUNT_INSN_SIZE
@@ -90,8 +101,13 @@ ftrace_caller:
 	movq	%rax, FR(RAX)
 	movq	32(%rbp), %rdi
 	movq	%rdi, FR(IP)
-	leaq	40(%rbp), %rsi
+	leaq	40(%rbp), %rsi		/* func's sp on entry */
+	cmpw	$0x5a41, (%rdi)		/* "pop %r10" after the site? */
+	je	.Lstatic_chain
+.Lentry_sp:
 	movq	%rsi, FR(SP)
+	movq	(%rsi), %rsi		/* parent_ip */
+	movq	%rsi, 24(%rbp)		/* into the caller's record too */
 	movq	16(%rbp), %rsi
 	movq	%rsi, FR(FP)
 	/*
@@ -102,7 +118,7 @@ ftrace_caller:
 	andq	$-16, %rsp
 
 	subq	$MCOUNT_INSN_SIZE, %rdi	/* arg 1: ip = rec->ip */
-	movq	40(%rbp), %rsi		/* arg 2: parent_ip */
+	movq	24(%rbp), %rsi		/* arg 2: parent_ip */
 	movq	function_trace_op(%rip), %rdx	/* arg 3: op */
 	leaq	FREGS_ENTRY(%rbp), %rcx	/* arg 4: fregs */
 	.globl	ftrace_call
@@ -124,6 +140,15 @@ ftrace_call:
 	leave				/* the caller's: %rbp as on entry */
 	addq	$8, %rsp		/* the copy of parent_ip */
 	ret
+
+	/* "push %r10" before a 5-byte site or a 6-byte PIC one: skip it */
+.Lstatic_chain:
+	cmpw	$0x5241, -(MCOUNT_INSN_SIZE + 2)(%rdi)
+	je	1f
+	cmpw	$0x5241, -(MCOUNT_INSN_SIZE + 3)(%rdi)
+	jne	.Lentry_sp
+1:	addq	$8, %rsi
+	jmp	.Lentry_sp
 	.size	ftrace_caller, .-ftrace_caller
 
 	.section .note.GNU-stack, "", @progbits

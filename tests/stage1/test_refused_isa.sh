@@ -25,13 +25,14 @@ skip_without_flags() {
 }
 
 # build OUT FLAG LEVEL SRC: what ftrace-cc does, without its refusal
-# (recordmcount too, where dynamic ftrace needs the call-site table)
+# (recordmcount too, where dynamic ftrace needs the call-site table; at
+# stage 5 what the Makefile runs instead, MCOUNT_RECORDER)
 build() {
 	make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE="$STAGE" \
 		runtime >/dev/null || return 1
 	$CC $3 $(mkvar TRACE_CFLAGS) $ARCH_TEST_CFLAGS $2 -c "$4" -o "$1.o" &&
 		{ [ -z "$(mkvar CONFIG_DYNAMIC_FTRACE)" ] ||
-		  "$KIT/build/host/recordmcount" "$1.o"; } &&
+		  $(mkvar MCOUNT_RECORDER) "$1.o"; } &&
 		$CC $(mkvar TRACE_LDFLAGS) -o "$1" \
 			"$1.o" $(mkvar TRACE_LIBS)
 }

@@ -64,6 +64,22 @@ test_sites_are_nops_from_the_compiler() {
 	assertTrue "records read" "grep -Eq '^[1-9][0-9]* pages:' '$TMPD/info'"
 }
 
+# A GNU C nested function gets its static chain in a register; x86_64's
+# gcc saves it around the site (push %r10; site; pop %r10), the one site
+# not at the entry: the return address, the parent and the graph's hijack
+# must look one word further up (arch/x86_64/fentry.S).
+test_nested_function_parent_and_return() {
+	local t
+	for t in function function_graph; do
+		FTRACE_CURRENT_TRACER=$t trace_run "$TMPD/n" "$O/abi"
+		assertEquals "$t: nested() computes as untraced" "nested 1719" \
+			"$(grep '^nested ' "$TMPD/n.stdout")"
+	done
+	FTRACE_CURRENT_TRACER=function trace_run "$TMPD/n" "$O/abi"
+	assertTrue "add_base's parent is nested" \
+		"grep -Eq ' add_base[.0-9]* <-nested$' '$TMPD/n'"
+}
+
 # retval [OPTIONS]: the function_graph trace of the retval program
 retval() {
 	FTRACE_CURRENT_TRACER=function_graph FTRACE_TRACE=$TMPD/t \

@@ -10,6 +10,26 @@
  */
 #define MCOUNT_INSN_SIZE	4
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: ftrace_caller (entry.S) runs before the function's prologue,
+ * so struct ftrace_regs is simply what the call left: the argument
+ * registers x0-x7, x8 (where a large result goes), x29 as the caller
+ * left it, lr (x9 at the site: the function's own return address, into
+ * its caller), the function's sp on entry, and pc (where the trampoline
+ * returns to: the word after the site's bl, or another function's entry
+ * if a callback changed it).  ftrace_caller's frame, from its sp: the
+ * struct, then two frame records (entry.S draws them).
+ */
+#define FREGS_X(n)		(8 * (n))	/* x0-x8 */
+#define FREGS_FP		72
+#define FREGS_LR		80
+#define FREGS_SP		88
+#define FREGS_PC		96
+#define FREGS_SIZE		112	/* with a pad word: sp stays aligned */
+#define ENTRY_FRAME_SIZE	(FREGS_SIZE + 32)
+#define AARCH64_INSN_SIZE	4
+#else
 /*
  * mcount's frame (mcount.S, mcount_enter), from its sp: a frame record
  * (the traced function's x29, the return into it), then the tracer's
@@ -22,11 +42,70 @@
 #define FREGS_FP		(MCOUNT_FREGS + 152)
 #define FREGS_LR		(MCOUNT_FREGS + 160)
 #define FREGS_SP		(MCOUNT_FREGS + 168)
+#endif
 
 /* The DWARF column of the return address (x30), for unwinders (chapter 2). */
 #define FTRACE_RA_COLUMN	30
 
-#ifndef __ASSEMBLY__
+#if !defined(__ASSEMBLY__) && defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
+struct ftrace_regs {
+	unsigned long	x[9];		/* x0 - x8 */
+	unsigned long	fp;		/* x29 on entry: the caller's */
+	unsigned long	lr;		/* the function's return address */
+	unsigned long	sp;		/* its sp on entry */
+	unsigned long	pc;		/* where the trampoline goes on to */
+	unsigned long	__pad;
+};
+
+/*
+ * Argument n (from 0): x0-x7, then, as AAPCS64 passes the rest, one
+ * 8-byte slot each from the stack pointer the function was entered with.
+ */
+static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
+						     unsigned int n)
+{
+	if (n < 8)
+		return fregs->x[n];
+	return ((unsigned long *)fregs->sp)[n - 8];
+}
+
+static inline unsigned long
+ftrace_regs_get_stack_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->sp;
+}
+
+static inline unsigned long
+ftrace_regs_get_instruction_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->pc;
+}
+
+/* Where the trampoline goes on to: another function's entry redirects. */
+static inline void
+ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs,
+				    unsigned long ip)
+{
+	fregs->pc = ip;
+}
+
+static inline unsigned long
+ftrace_regs_get_frame_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->fp;
+}
+
+/*
+ * x0 as the trampoline saved it: the first argument at the entry, the
+ * result only in a return handler given a struct ftrace_regs (the kit's
+ * graph tracer gets the return value from return_to_handler instead).
+ */
+static inline unsigned long
+ftrace_regs_get_return_value(struct ftrace_regs *fregs)
+{
+	return fregs->x[0];
+}
+#elif !defined(__ASSEMBLY__)
 /*
  * The tracer's fregs: the traced function's registers as mcount saw them.
  * gcc treats the mcount call as an ordinary call, so by then the
@@ -70,10 +149,29 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 #ifndef __ASSEMBLY__
 void _mcount(void);
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: the table holds each function's first NOP; the word that
+ * changes at run time is the second, the site's "bl" once enabled, so
+ * rec->ip is one instruction on (the kernel's arm64 ftrace_call_adjust(),
+ * since v5.5).  The first becomes "mov x9, x30" once, at the first look
+ * (ftrace_init_nop(), arch/aarch64/ftrace.c).
+ */
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	return addr + AARCH64_INSN_SIZE;
+}
+
+#define ftrace_init_nop		ftrace_init_nop
+struct module;
+struct dyn_ftrace;
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
+#else
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	return addr;
 }
+#endif
 
 struct dyn_arch_ftrace {
 	unsigned long	plt;	/* a library's module PLT (0: none) */

@@ -24,6 +24,7 @@
 #define FTRACE_RA_COLUMN	1
 
 #ifndef __ASSEMBLY__
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
  * The tracer's fregs, as mcount saved them at the call: a0-a7, s0-s11
  * (s0 the traced function's frame pointer) and ra (the return into it).
@@ -53,6 +54,72 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 		return ftrace_regs_first_arg(fregs);
 	return n < 8 ? fregs->a[n] : 0;
 }
+#else
+/*
+ * Chapter 8: the entry trampoline's fregs (arch/riscv64/entry.S), saved
+ * before the function's first instruction ran, so every argument is
+ * where the calling convention put it: a0-a7, and the ninth on at sp.
+ * t2 is gcc's static chain (a nested function's hidden argument); pc is
+ * where the trampoline returns to (t0: the function, past its site), ra
+ * the function's own return address, sp and s0 as the caller left them.
+ * The trampoline reads a0-a7, t2, pc and ra back on the way out: a
+ * callback that changes pc redirects the call, one that changes ra (the
+ * graph tracer) hooks the return.  The kernel's riscv keeps the same
+ * registers (struct __arch_ftrace_regs, arch/riscv/include/asm/ftrace.h,
+ * v6.13 on; it has t1 for direct calls where the kit has t2).
+ */
+struct ftrace_regs {
+	unsigned long	a[8];
+	unsigned long	t2;
+	unsigned long	pc, ra, sp, s0;
+};
+
+static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
+						     unsigned int n)
+{
+	if (n < 8)
+		return fregs->a[n];
+	return ((unsigned long *)fregs->sp)[n - 8];
+}
+
+static inline unsigned long
+ftrace_regs_get_stack_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->sp;
+}
+
+static inline unsigned long
+ftrace_regs_get_instruction_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->pc;
+}
+
+/* Where the trampoline jumps to: another function's entry redirects. */
+static inline void
+ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs,
+				    unsigned long ip)
+{
+	fregs->pc = ip;
+}
+
+/* s0 on entry: the caller's frame, the function has built none yet */
+static inline unsigned long
+ftrace_regs_get_frame_pointer(struct ftrace_regs *fregs)
+{
+	return fregs->s0;
+}
+
+/*
+ * a0 as the trampoline saved it: at the entry the first argument, not a
+ * result (the kit's graph tracer has the return value from
+ * return_to_handler, struct ftrace_graph_ret's retval).
+ */
+static inline unsigned long
+ftrace_regs_get_return_value(struct ftrace_regs *fregs)
+{
+	return fregs->a[0];
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 #endif
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -67,6 +134,22 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 
 #ifndef __ASSEMBLY__
 void _mcount(void);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: gcc -fpatchable-function-entry=4 makes the site four
+ * "c.nop"s (8 bytes) before the prologue, and records the first in
+ * __patchable_function_entries: rec->ip is the function's own address.
+ * No site calls anything as linked; _mcount stays the stub a -pg object
+ * linked in by mistake calls (ftrace_mcount_calls() counts those).  The
+ * first look at a site writes the "auipc t0" half of its call
+ * (arch/riscv64/ftrace.c), so this arch's ftrace_init_nop() is its own.
+ */
+#define ftrace_init_nop		ftrace_init_nop
+struct module;
+struct dyn_ftrace;
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
+#endif
 
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
