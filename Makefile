@@ -137,10 +137,9 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).
 # Stage 5 replaces -pg with the arch's entry flags (ENTRY_CFLAGS, arch.mk:
-# x86's -pg -mfentry ..., or -fpatchable-function-entry, which -pg would
-# add a call of mcount to); those only non-PIC code can have
-# (ENTRY_NOPIC_CFLAGS: x86's -mnop-mcount) are left out of
-# position-independent code, whose sites the start-up converts.
+# x86's -pg -mfentry, or -fpatchable-function-entry, which -pg would add
+# a call of mcount to); those only non-PIC code can have
+# (ENTRY_NOPIC_CFLAGS) are left out of position-independent code.
 ENTRY_FLAGS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if $(CONFIG_PIE), \
 	$(filter-out $(ENTRY_NOPIC_CFLAGS),$(ENTRY_CFLAGS)),$(ENTRY_CFLAGS)),-pg)
 TRACE_CFLAGS := $(ENTRY_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
@@ -254,21 +253,22 @@ endif
 # Chapter 4 needs every traced object to carry its __mcount_loc table
 # (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
 RECORDMCOUNT := $(KIT)/build/host/recordmcount
-# At stage 5 the compiler writes the table itself, in the arch's
-# ENTRY_TABLE_SECTION (x86's -mrecord-mcount: __mcount_loc; the
-# __patchable_function_entries of -fpatchable-function-entry), and what
-# is left to do is the section's name and flags: the runtime and each
-# library's module object read __mcount_loc at every stage, and gcc makes
-# x86's read-only, so a shared library's table of absolute addresses
-# would need relocations in read-only memory (DT_TEXTREL); writable, the
-# loader relocates it as data.  gcc aligns x86's to one byte: the
-# runtime reads words.
+# At stage 5 (chapter 8) the sites must be NOPs before the program runs.
+# Where the compiler calls ENTRY_SYMBOL (x86's -mfentry), recordmcount
+# records the calls and writes them as NOPs (--nop, the kernel's objtool
+# --mnop).  Where the compiler writes NOPs and a table of its own
+# (-fpatchable-function-entry: the arch's ENTRY_TABLE_SECTION,
+# __patchable_function_entries), what is left is the table's name and
+# flags: the runtime and each library's module object read __mcount_loc
+# at every stage, and a shared library's table of absolute addresses must
+# be writable data for the loader to relocate it.
 ENTRY_TABLE_FLAGS := --rename-section \
 	$(ENTRY_TABLE_SECTION)=__mcount_loc,alloc,load,contents,data \
 	--set-section-alignment __mcount_loc=$(if $(filter %64,$(ARCH)),8,4)
 # what ftrace-cc and the rule below run on each traced object
-MCOUNT_RECORDER := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(OBJCOPY) \
-	$(ENTRY_TABLE_FLAGS),$(RECORDMCOUNT))
+MCOUNT_RECORDER := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if \
+	$(ENTRY_TABLE_SECTION),$(OBJCOPY) $(ENTRY_TABLE_FLAGS), \
+	$(RECORDMCOUNT) --nop),$(RECORDMCOUNT))
 RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(MCOUNT_RECORDER) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \

@@ -317,6 +317,7 @@ static int FN(find_sites)(struct rm_elf *e)
 			site->r_offset = r.offset;
 			site->type = r.type;
 			site->rel_type = rs->type;
+			site->rel_pos = rs->offset + k * esize;
 		}
 	}
 	return 0;
@@ -712,6 +713,41 @@ fail:
 	return -1;
 }
 
+/*
+ * --nop, on the object add_mcount_loc() wrote (the input's bytes at the
+ * same offsets): each recorded call becomes the machine's NOP, and its
+ * relocation R_*_NONE against no symbol, so the linker neither resolves
+ * the call nor makes a GOT slot for it.  The kernel's x86 build does the
+ * same with objtool --mcount --mnop; the start-up then has nothing to
+ * convert (docs/08-entry.md).
+ */
+static int FN(make_nops)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	size_t i;
+
+	if (!o->mach->make_nop)
+		return rm_fail(o, "--nop: no NOP encoding for %s",
+			       o->mach->name);
+	for (i = 0; i < o->nsites; i++) {
+		const struct rm_site *s = &o->sites[i];
+		const struct rm_sec *ts = &e->sec[s->shndx];
+		unsigned char *rel = o->out.data + s->rel_pos;
+
+		if (!o->mach->make_nop(o->out.data + ts->offset + s->ip,
+				       ts->size - s->ip))
+			return rm_fail(o, "--nop: %s+%#llx: no NOP for this "
+				       "call", ts->name,
+				       (unsigned long long)s->ip);
+		PUT(rel, Elf_(Rel), r_info, R_INFO(0, o->mach->none_reloc));
+		if (s->rel_type == SHT_RELA)
+			PUT(rel, Elf_(Rela), r_addend, 0);
+	}
+	rm_verbose(o, "wrote %zu site%s as NOPs", o->nsites,
+		   o->nsites == 1 ? "" : "s");
+	return 0;
+}
+
 int FN(rm_process)(struct rm_obj *o)
 {
 	struct rm_elf e = { .o = o };
@@ -730,6 +766,8 @@ int FN(rm_process)(struct rm_obj *o)
 		ret = rm_finish(&e);
 	if (!ret && e.todo)
 		ret = FN(add_mcount_loc)(&e);
+	if (!ret && e.todo && o->opts->nop)
+		ret = FN(make_nops)(&e);
 	free(e.sec);
 	free(e.sym);
 	free(e.group);

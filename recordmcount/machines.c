@@ -10,6 +10,8 @@
  */
 #include <elf.h>
 
+#include <string.h>
+
 #include "recordmcount.h"
 /* the instruction words the MIPS runtime patches: one definition for both */
 #include "../arch/mips/include/asm/inst.h"
@@ -62,6 +64,24 @@ static int x86_64_site(const struct rm_reloc *r, uint64_t *ip,
 	}
 	*why = "instruction is not a call";
 	return 0;
+}
+
+/*
+ * --nop: the call's own length in one NOP, as gcc's -mnop-mcount and
+ * objtool --mnop write it: "nopl 0x0(%rax,%rax,1)" for e8 <rel32>, with a
+ * 0x66 prefix for the 6-byte ff 15 <disp32>.
+ */
+static size_t x86_64_make_nop(unsigned char *insn, uint64_t len)
+{
+	static const unsigned char nop6[] = {
+		0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00
+	};
+	size_t n = insn[0] == 0xe8 ? 5 : insn[0] == 0xff ? 6 : 0;
+
+	if (!n || len < n)
+		return 0;
+	memcpy(insn, nop6 + 6 - n, n);
+	return n;
 }
 
 static const char *x86_64_reloc_name(unsigned int type)
@@ -367,15 +387,15 @@ static const char *const riscv64_mcount[] = { "_mcount", NULL };
 
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
-	  x86_64_site, x86_64_reloc_name },
+	  x86_64_site, x86_64_reloc_name, x86_64_make_nop, R_X86_64_NONE },
 	{ "mips", EM_MIPS, ELFCLASS32, mips_mcount, R_MIPS_32, 0,
-	  mips_site, mips_reloc_name },
+	  mips_site, mips_reloc_name, NULL, 0 },
 	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
-	  arm_site, arm_reloc_name },
+	  arm_site, arm_reloc_name, NULL, 0 },
 	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
-	  aarch64_site, aarch64_reloc_name },
+	  aarch64_site, aarch64_reloc_name, NULL, 0 },
 	{ "riscv64", EM_RISCV, ELFCLASS64, riscv64_mcount, R_RISCV_64, 0,
-	  riscv64_site, riscv64_reloc_name },
+	  riscv64_site, riscv64_reloc_name, NULL, 0 },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))

@@ -18,7 +18,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: recordmcount [-l] [-v] [-o OUT] FILE.o...\n"
+"usage: recordmcount [-l] [-v] [-n] [-o OUT] FILE.o...\n"
 "\n"
 "Find every call to mcount in the relocatable objects FILE.o and add to\n"
 "each a __mcount_loc section holding the address of every call site, for\n"
@@ -31,6 +31,8 @@ static void usage(FILE *f)
 "                    of the recorded instruction, function, relocation;\n"
 "                    change nothing\n"
 "  -v, --verbose     say what was found, skipped and written, on stderr\n"
+"  -n, --nop         also write each recorded call as the machine's NOP,\n"
+"                    its relocation dropped (x86_64: objtool --mnop)\n"
 "  -h, --help        this text\n"
 "\n"
 "Machines: %s.\n"
@@ -121,6 +123,7 @@ int main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "nop", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -128,7 +131,7 @@ int main(int argc, char **argv)
 	const char *output = NULL;
 	int c, i, status = 0;
 
-	while ((c = getopt_long(argc, argv, "o:lvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:lvnh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -138,6 +141,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			opts.verbose = 1;
+			break;
+		case 'n':
+			opts.nop = 1;
 			break;
 		case 'h':
 			usage(stdout);

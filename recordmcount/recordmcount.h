@@ -61,6 +61,15 @@ struct rm_machine {
 	 */
 	int (*site)(const struct rm_reloc *r, uint64_t *ip, const char **why);
 	const char *(*reloc_name)(unsigned int type);
+	/*
+	 * --nop: write the disabled form over the call at insn (the recorded
+	 * instruction, len bytes of the section left from there) and return
+	 * its length, or 0 if this machine has none for that call; its
+	 * relocation becomes none_reloc.  NULL: the machine has no NOPs to
+	 * write (the kernel's objtool --mnop exists for x86 only).
+	 */
+	size_t (*make_nop)(unsigned char *insn, uint64_t len);
+	unsigned int none_reloc;
 };
 
 const struct rm_machine *rm_find_machine(unsigned int e_machine,
@@ -90,11 +99,13 @@ struct rm_site {
 	unsigned int type;		/* its type */
 	const char *func;		/* enclosing function, or "?" */
 	unsigned int rel_type;		/* SHT_REL or SHT_RELA */
+	uint64_t rel_pos;		/* file offset of the relocation */
 };
 
 struct rm_opts {
 	int list;			/* print the sites, change nothing */
 	int verbose;			/* explain decisions on stderr */
+	int nop;			/* write each site as its NOP */
 	FILE *out;			/* where --list prints */
 };
 

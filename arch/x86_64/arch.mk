@@ -44,20 +44,18 @@ MCOUNT_SYMBOL	:= mcount
 CC_FLAGS_NO_FPU	:= -mgeneral-regs-only
 
 # Chapter 8 (stage 5): "call __fentry__" as the function's first
-# instruction, before the prologue, which gcc writes as a 5-byte NOP
-# (-mnop-mcount) and records in __mcount_loc itself (-mrecord-mcount).
-# The kernel's x86 has had only __fentry__ sites since v5.2, when its
-# mcount support went; today objtool writes the table and the NOPs from
-# the objects (--mcount --mnop, scripts/Makefile.lib, under
-# CONFIG_FTRACE_MCOUNT_USE_OBJTOOL).  gcc refuses -mnop-mcount with
-# -fPIC/-fPIE: position-independent code keeps
-# "call *__fentry__@GOTPCREL(%rip)", which the start-up converts as at
-# stage 3.  The trampoline saves the
-# arguments in struct ftrace_regs (arch/x86_64/fentry.S), and passes the
-# return value to the graph tracer (funcgraph-retval).
+# instruction, before the prologue (-mfentry).  The kernel's x86 has had
+# only such sites since v5.2, when its mcount support went; its build
+# records them and writes them as NOPs in the objects (objtool --mcount
+# --mnop, scripts/Makefile.lib, under CONFIG_FTRACE_MCOUNT_USE_OBJTOOL).
+# The kit's recordmcount does both with --nop (MCOUNT_RECORDER in the
+# Makefile): gcc's own -mrecord-mcount table has no entries per COMDAT
+# group (C++ inline functions would break the link) and -mnop-mcount is
+# refused with -fPIC, while the kit NOPs the position-independent
+# "call *__fentry__@GOTPCREL(%rip)" (6 bytes) too.  The trampoline saves
+# the arguments in struct ftrace_regs (arch/x86_64/fentry.S), and
+# return_to_handler passes the return value (funcgraph-retval).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
-ENTRY_CFLAGS		:= -pg -mfentry -mrecord-mcount -mnop-mcount
-ENTRY_NOPIC_CFLAGS	:= -mnop-mcount
+ENTRY_CFLAGS		:= -pg -mfentry
 ENTRY_SYMBOL		:= __fentry__
-ENTRY_TABLE_SECTION	:= __mcount_loc

@@ -231,17 +231,23 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
- * Chapter 8: a site gcc wrote as the 5-byte NOP (-mnop-mcount) is left as
- * it is: the record only learns its shape; a call of __fentry__ through
- * the GOT (position-independent code) is converted as at chapter 4.
+ * Chapter 8: a site recordmcount --nop wrote as a NOP (5 bytes, or 6 for
+ * position-independent code's call through the GOT) is left as it is:
+ * the record only learns its shape.  A call of __fentry__ still there
+ * (an object recorded without --nop) is converted as at chapter 4.
  */
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 {
-	if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+	const unsigned char *p = (const unsigned char *)rec->ip;
+
+	if (!kernel_text_address(rec->ip, X86_PIC_SITE_SIZE))
 		return -EFAULT;
-	if (memcmp((const void *)rec->ip, ftrace_nop, MCOUNT_INSN_SIZE))
+	if (!memcmp(p, ftrace_nop, MCOUNT_INSN_SIZE))
+		rec->arch.kind = X86_SITE_CALL5;
+	else if (!memcmp(p, ftrace_nop6, X86_PIC_SITE_SIZE))
+		rec->arch.kind = X86_SITE_PIC6;
+	else
 		return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
-	rec->arch.kind = X86_SITE_CALL5;
 	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 	return 0;
 }

@@ -295,7 +295,7 @@ test_bad_settings_rejected() {
 	local out rc
 	out=$(FTRACE_CURRENT_TRACER=bogus run_target "$O/demo" 2>&1); rc=$?
 	assertEquals 2 "$rc"
-	assertEquals "ftrace: current_tracer: unknown tracer 'bogus' (available: nop function$( [ "$STAGE" = 2 ] || [ "$STAGE" = 4 ] && echo ' function_graph'))" "$out"
+	assertEquals "ftrace: current_tracer: unknown tracer 'bogus' (available: nop function$( [ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] && echo ' function_graph'))" "$out"
 	out=$(FTRACE_TRACE_OPTIONS=func_stack_trace,bogus run_target "$O/demo" 2>&1); rc=$?
 	assertEquals 2 "$rc"
 	assertEquals "ftrace: trace_options: unknown option 'bogus'" "$out"
@@ -313,7 +313,7 @@ test_bad_settings_rejected() {
 	assertEquals 2 "$rc"
 	assertEquals "ftrace: trace: cannot open '/nonexistent/dir/t': No such file or directory" "$out"
 	FTRACE_CURRENT_TRACER=nop run_target "$O/control" errors >"$TMPD/err.out"
-	assertEquals "errors: -22 current_tracer: unknown tracer 'bogus' (available: nop function$( [ "$STAGE" = 2 ] || [ "$STAGE" = 4 ] && echo ' function_graph'))
+	assertEquals "errors: -22 current_tracer: unknown tracer 'bogus' (available: nop function$( [ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] && echo ' function_graph'))
 errors: -22 trace_options: unknown option 'nosuch'
 errors: -2 no_such_file: no such setting" "$(grep ^errors: "$TMPD/err.out")"
 }

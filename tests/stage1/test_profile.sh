@@ -202,11 +202,11 @@ test_ftrace_run_profile() {
 	assertEquals 2 "$(grep -cE '^==> trace_stat/function[01] <== profile-[0-9]+$' "$TMPD/fr.err")"
 }
 
-# --chrome needs the graph tracer: where the stage has it (2, 4) the file
+# --chrome needs the graph tracer: where the stage has it (2, 4, 5) the file
 # is written; elsewhere the program does not start, and one line says why.
 test_ftrace_run_chrome_needs_graph() {
 	case $STAGE in
-	2|4)
+	2|4|5)
 		"$KIT/scripts/ftrace-run" --arch "$ARCH" --chrome "$TMPD/c.json" \
 			-- "$O/profile" >"$TMPD/c.out" 2>&1 || fail "ftrace-run"
 		assertTrue "written" "grep -q 'ph.:.X' '$TMPD/c.json'"

@@ -12,7 +12,7 @@
 
 LEVELS="-O0 -O2"
 TRACERS=function
-[ "$STAGE" = 2 ] || [ "$STAGE" = 4 ] && TRACERS="function function_graph"
+[ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] && TRACERS="function function_graph"
 
 oneTimeSetUp() {
 	local l

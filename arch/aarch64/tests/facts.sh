@@ -76,3 +76,15 @@ TEST_UNNAMED_SYSCALLS=none
 # built without the kit fails the same way.
 TEST_EMULATOR_LIMITS='
 	stage1/test_real_programs:test_clone_vm_child_sharing_thread_storage=qemu-user 7.2 refuses clone(CLONE_VM) without CLONE_THREAD (EINVAL); clonevm.c built without the kit fails the same way'
+
+# Why arch.mk refuses nothing for the graph tracer at stage 5 (it refuses
+# -mbranch-protection's return-address signing at stages 2 and 4): the
+# entry hooks x30 before "paciasp" signs it
+TEST_NO_GRAPH_REFUSAL='at stage 5 the return address is hooked in x30 at the entry, before paciasp signs it (arch/aarch64/ftrace.c, ftrace_graph_func)'
+
+# Chapter 8 (stage 5): what the start-up writes at each recorded site,
+# for dyn_ftrace_total_info's "N sites written": "none" (the compiler's
+# NOP is the disabled site, x86) or "each" (the first of the two NOPs
+# becomes "mov x9, x30" once, as the kernel's ftrace_init_nop() does on
+# arm64: N is the number of records)
+TEST_ENTRY_INIT_WRITES=each
