@@ -63,4 +63,5 @@ GRAPH_REFUSED_CFLAGS := -mthumb -mno-apcs-frame
 # -fpatchable-function-entry on armhf puts ARM-state NOPs before a Thumb
 # function and Thumb NOPs in it (../shared/FACTS.md): a port would be the
 # kit's invention, not the kernel's design.
-STAGE5_REFUSED	:= the kernel's 32-bit ARM still calls __gnu_mcount_nc (no HAVE_DYNAMIC_FTRACE_WITH_ARGS), and gcc's patchable entries mix ARM-state and Thumb NOPs on armhf
+# (one line, with no quote or parenthesis: make prints it through sh)
+STAGE5_REFUSED	:= the kernel on 32-bit ARM still calls __gnu_mcount_nc, without HAVE_DYNAMIC_FTRACE_WITH_ARGS, and the patchable entries of gcc mix ARM-state and Thumb NOPs on armhf

@@ -64,4 +64,5 @@ CC_FLAGS_NO_FPU	:=
 # HAVE_DYNAMIC_FTRACE_WITH_ARGS; gcc has no -mfentry for MIPS, and gcc
 # 12.2 puts every -fpatchable-function-entry NOP before the function's
 # label, where no call runs it (../shared/FACTS.md).
-STAGE5_REFUSED	:= MIPS has no entry site to patch: gcc puts -fpatchable-function-entry's NOPs before the function, where no call runs them, and has no -mfentry; the kernel's MIPS still calls _mcount
+# (one line, with no quote or parenthesis: make prints it through sh)
+STAGE5_REFUSED	:= MIPS has no entry site to patch: gcc puts the NOPs of -fpatchable-function-entry before the function, where no call runs them, and has no -mfentry; the kernel on MIPS still calls _mcount

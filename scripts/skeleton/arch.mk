@@ -10,8 +10,9 @@
 # the port has them), step 5 HAVE_FTRACE_MCOUNT_RECORD, step 6
 # HAVE_DYNAMIC_FTRACE, step 7 HAVE_DYNAMIC_FTRACE_GRAPH_CALLER, step 8
 # HAVE_SYSCALL_TRACEPOINTS (with the SYSCALL_* lines), step 9
-# HAVE_FTRACE_MODULES (and HAVE_FTRACE_PIE).  An arch claims a stage only
-# when its tests pass.
+# HAVE_FTRACE_MODULES (and HAVE_FTRACE_PIE), step 10
+# HAVE_DYNAMIC_FTRACE_WITH_ARGS (and HAVE_FUNCTION_GRAPH_RETVAL), or
+# STAGE5_REFUSED.  An arch claims a stage only when its tests pass.
 
 # EXERCISE(1): the Debian cross toolchain and qemu-user for @ARCH@
 # (docs/exercises.md, step 1): the compiler's prefix (empty for a
@@ -39,3 +40,16 @@ CC_FLAGS_NO_FPU	:= -mgeneral-regs-only
 # 4 (say why in a comment); empty if none, and then say why in
 # tests/facts.sh (TEST_NO_GRAPH_REFUSAL).
 GRAPH_REFUSED_CFLAGS :=
+
+# EXERCISE(10): stage 5, the entry before the prologue (docs/08-entry.md;
+# docs/exercises.md, step 10).  What the compiler needs to put a site at
+# each function's entry (ENTRY_CFLAGS, in place of -pg: -mfentry with
+# -pg, or -fpatchable-function-entry=N,M with the kernel's counts for
+# this arch, and then -DCC_USING_PATCHABLE_FUNCTION_ENTRY), what those
+# sites call (ENTRY_SYMBOL), or the section gcc lists them in
+# (ENTRY_TABLE_SECTION, for patchable entries); then
+# HAVE_DYNAMIC_FTRACE_WITH_ARGS := y.  Or, if the kernel keeps mcount on
+# this arch and the compiler has no entry to patch, STAGE5_REFUSED := the
+# reason, in one line (arch/mips/arch.mk does so).
+ENTRY_CFLAGS	:=
+ENTRY_SYMBOL	:=

@@ -84,3 +84,20 @@ int ftrace_disable_ftrace_graph_caller(void)
 	return -EINVAL;
 }
 #endif
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * EXERCISE(10): docs/08-entry.md, 8.4: the graph tracer's ops callback.
+ * At the entry the traced function's return address is in struct
+ * ftrace_regs (the word at the entry's stack pointer, or the saved link
+ * register): hand its slot to prepare_ftrace_return(slot, ip, 0), and let
+ * the trampoline put the slot back.  If the arch's sites are not NOPs
+ * from the compiler, or need a first write (AArch64's "mov x9, x30"),
+ * define ftrace_init_nop() too (asm/ftrace.h: #define ftrace_init_nop).
+ * Proven by tests/stage5/test_entry.sh and every suite at stage 5.
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+}
+#endif

@@ -29,7 +29,7 @@ test_skeleton_has_every_file_of_a_port() {
 	assertEquals "status" 0 $?
 	assertContains "$(cat "$TMPD/out")" "arch/skel"
 	local f
-	for f in arch.mk Kbuild mcount.S fpu.S ftrace.c stacktrace.c \
+	for f in arch.mk Kbuild mcount.S entry.S fpu.S ftrace.c stacktrace.c \
 		include/asm/ftrace.h include/asm/irqflags.h \
 		include/asm/local.h include/asm/trace_clock.h \
 		include/asm/raw_syscall.h include/asm/cacheflush.h \
@@ -42,7 +42,8 @@ test_skeleton_has_every_file_of_a_port() {
 		"$(grep -rl '@ARCH@' "$COPY/arch/skel")"
 	# every stub names its step, and the chapter's tests find the arch
 	assertTrue "EXERCISE markers" \
-		"[ $(grep -rh -o 'EXERCISE([0-9])' "$COPY/arch/skel" | sort -u | wc -l) -ge 7 ]"
+		"[ $(grep -rh -o 'EXERCISE([0-9]*)' "$COPY/arch/skel" | sort -u | wc -l) -ge 8 ]"
+	assertTrue "step 10's" "grep -rq 'EXERCISE(10)' '$COPY/arch/skel/entry.S'"
 	make -s -C "$COPY" --no-print-directory ARCH=skel help >"$TMPD/help" 2>&1
 	assertEquals "make help" 0 $?
 	assertContains "$(cat "$TMPD/help")" "ARCH=skel provides stages: none"
@@ -91,6 +92,29 @@ test_check_names_the_next_step() {
 	assertNotEquals "no compiler: status" 0 $?
 	assertContains "$(cat "$TMPD/out")" "step 1 is next"
 	assertContains "$(cat "$TMPD/out")" "no-such-gcc not found"
+}
+
+# Step 10 (stage 5, chapter 8) comes after every other step: a port with
+# all of them but HAVE_DYNAMIC_FTRACE_WITH_ARGS is told so; one that
+# declines it with STAGE5_REFUSED is done, and "make STAGE=5" says why
+# in one line.  The port: a copy of the native arch.
+test_step_10_named_or_declined() {
+	local mk=$COPY/arch/skel/arch.mk
+	cp -r "$COPY/arch/x86_64" "$COPY/arch/skel"
+	sed -i '/^HAVE_DYNAMIC_FTRACE_WITH_ARGS/d' "$mk"
+	"$COPY/scripts/port-status" skel >"$TMPD/out" 2>&1
+	assertEquals "status" 1 $?
+	assertEquals "the step" "arch/skel: step 10 is next, stage 5, the entry before the prologue (chapter 8): no HAVE_DYNAMIC_FTRACE_WITH_ARGS in arch/skel/arch.mk (docs/exercises.md, step 10)" \
+		"$(cat "$TMPD/out")"
+	echo 'STAGE5_REFUSED := no entry to patch on this arch' >>"$mk"
+	"$COPY/scripts/port-status" skel >"$TMPD/out" 2>&1
+	assertEquals "declined: status" 0 $?
+	assertEquals "declined: nothing next" "" "$(cat "$TMPD/out")"
+	make -s -C "$COPY" --no-print-directory ARCH=skel STAGE=5 \
+		>"$TMPD/out" 2>&1
+	assertNotEquals "make STAGE=5: status" 0 $?
+	assertEquals "make STAGE=5: one line" "stage 5 is not available for ARCH=skel: no entry to patch on this arch (arch/skel/arch.mk)" \
+		"$(grep -v '^make' "$TMPD/out")"
 }
 
 # Step 1's one rule for DEB_PACKAGES: gcc-<triplet> stands for the g++

@@ -141,6 +141,51 @@ test_object_with_mcount_loc_is_left_alone() {
 		"$(readelf -SW "$TMPD/twice.o" | grep -c ' __mcount_loc ')"
 }
 
+# --nop (stage 5, chapter 8): every recorded call becomes the machine's
+# NOP and loses its relocation, in C and in C++ section groups, non-PIC
+# and PIC; two C++ units that share inline code still link.  A machine
+# without NOPs to write refuses in one line and leaves the object alone.
+test_nop_writes_each_recorded_call_as_a_nop() {
+	local f o n units=$KIT/tests/extern/cxx-units
+	if [ "$ARCH" != x86_64 ]; then
+		cp "$TMPD/obj/kit/sites.o" "$TMPD/nn.o"
+		"$RM" --nop "$TMPD/nn.o" 2>"$TMPD/err"
+		assertEquals "$ARCH: exit status" 1 $?
+		assertEquals "$ARCH: one line" \
+			"recordmcount: $TMPD/nn.o: --nop: no NOP encoding for $ARCH" \
+			"$(cat "$TMPD/err")"
+		cmp -s "$TMPD/obj/kit/sites.o" "$TMPD/nn.o"
+		assertTrue "$ARCH: left alone" $?
+		return
+	fi
+	for f in -fno-pie -fPIC; do
+		for o in unit_a unit_b; do
+			$CXX -O2 -pg -mfentry $f -c "$units/$o.cc" \
+				-o "$TMPD/$o$f.o" || fail "$o $f"
+			n=$("$RM" --list "$TMPD/$o$f.o" | wc -l)
+			"$RM" --nop "$TMPD/$o$f.o" || fail "--nop $o $f"
+			assertTrue "$o $f: sites ($n)" "[ $n -ge 3 ]"
+			assertEquals "$o $f: no call of __fentry__ left" 0 \
+				"$(objdump -dr "$TMPD/$o$f.o" | grep -c '__fentry__')"
+			# each table entry's relocation points at a NOP
+			readelf -rW "$TMPD/$o$f.o" | awk '
+				/^Relocation section .*__mcount_loc/ { t = 1; next }
+				/^Relocation section/ { t = 0 }
+				t && $3 == "R_X86_64_64" { print $5, $NF }' >"$TMPD/ent"
+			assertEquals "$o $f: one entry a site" "$n" "$(wc -l <"$TMPD/ent")"
+			assertEquals "$o $f: as many NOPs with a NONE relocation" "$n" \
+				"$(objdump -dr "$TMPD/$o$f.o" | grep -c 'R_X86_64_NONE')"
+		done
+		# (unit_a has main; -pg's calls are gone, nothing needs mcount)
+		$CXX $([ $f = -fPIC ] && echo -pie || echo -no-pie) \
+			-o "$TMPD/linked$f" "$TMPD/unit_a$f.o" "$TMPD/unit_b$f.o" \
+			2>"$TMPD/ld.err"
+		assertEquals "$f: the C++ units link" "" "$(cat "$TMPD/ld.err")"
+		"$TMPD/linked$f" >/dev/null
+		assertEquals "$f: and run" 0 $?
+	done
+}
+
 test_output_option_leaves_input_alone() {
 	cp "$TMPD/obj/kit/sites.o" "$TMPD/in.o"
 	"$RM" -o "$TMPD/out.o" "$TMPD/in.o"

@@ -33,6 +33,34 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 {
 	return n < 8 ? fregs->r[n] : 0;
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * EXERCISE(10): docs/08-entry.md, 8.3: what stage 5's trampoline
+ * (entry.S) saves at the function's entry besides the argument
+ * registers: the stack pointer on entry, where it returns to (a callback
+ * that changes it redirects the call), the return address or its slot,
+ * the frame pointer; then the accessors with the kernel's names
+ * (ftrace_regs_get_argument() reaching stack arguments too).
+ */
+static inline unsigned long
+ftrace_regs_get_stack_pointer(struct ftrace_regs *fregs)
+{
+	return 0;
+}
+
+static inline unsigned long
+ftrace_regs_get_instruction_pointer(struct ftrace_regs *fregs)
+{
+	return 0;
+}
+
+static inline void
+ftrace_regs_set_instruction_pointer(struct ftrace_regs *fregs,
+				    unsigned long ip)
+{
+}
+#endif
 #endif
 
 #ifdef CONFIG_DYNAMIC_FTRACE
