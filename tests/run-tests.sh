@@ -3,11 +3,13 @@
 #
 #   tests/run-tests.sh [--arch A] [--stage N] [--suite NAME] [--jobs J]
 #
-# Suites in tests/stage<K>/ run against every stage that contains chapter K
-# (stage 1 suites also run on stages 2-4: later chapters must not break
-# earlier ones), unless the suite names its stages in a "# stages: N..."
-# line of its header (stage 4 composes every chapter; a suite that needs
-# no more than stages 1 and 4 says so).  Suites in tests/recordmcount/
+# Suites in tests/stage<K>/ run at stage K and at the stages that compose
+# every chapter, 4 and 5 (later chapters must not break earlier ones;
+# stages 2 and 3 each hold one chapter over stage 1, and run its suites),
+# unless the suite names its stages in a "# stages: N..." line of its
+# header; there "last" is the arch's highest stage (5, or 4 where the
+# arch has no stage 5), for the suites that test the kit as a tool, whose
+# generic code is the same at 4 and 5.  Suites in tests/recordmcount/
 # run once per arch that has HAVE_FTRACE_MCOUNT_RECORD, as its stage 0;
 # those in tests/docs/, tests/layout/ and tests/porting/ once, when no
 # stage is given.  What a suite knows of an arch comes from arch/<arch>/
@@ -91,14 +93,21 @@ run_suite() { # arch stage suite
 	fi
 }
 
-# at_stage SUITE STAGE: the suite runs at the stage (its "# stages:" line)
+# at_stage SUITE STAGE LAST: the suite runs at the stage (its "# stages:"
+# line, LAST standing for "last"; else its chapter's stage, 4 and 5)
 at_stage() {
-	local only
-	only=$(sed -n '2,20s/^# stages: \([0-9 ]*\).*/\1/p' "$1" | head -1)
-	[ -z "$only" ] || [[ " $only " == *" $2 "* ]]
+	local only k
+	only=$(sed -n '2,20s/^# stages: \([0-9a-z ]*\).*/\1/p' "$1" | head -1)
+	only=${only//last/$3}
+	if [ -z "$only" ]; then
+		k=$(basename "$(dirname "$1")")
+		only="${k#stage} 4 5"
+	fi
+	[[ " $only " == *" $2 "* ]]
 }
 
-# unit_suites STAGE: the suites of a unit, one a line
+# unit_suites STAGE [LAST]: the suites of a unit, one a line (LAST: the
+# arch's highest stage)
 unit_suites() {
 	local c t
 	if [ "$1" = 0 ]; then
@@ -109,7 +118,8 @@ unit_suites() {
 	fi
 	for c in $(chapters "$1"); do
 		for t in "$kit"/tests/stage$c/test_*.sh; do
-			[ -f "$t" ] && at_stage "$t" "$1" && wanted "$t" && echo "$t"
+			[ -f "$t" ] && at_stage "$t" "$1" "${2:-$1}" &&
+				wanted "$t" && echo "$t"
 		done
 	done
 }
@@ -125,7 +135,7 @@ run_unit() { # arch stage
 		tail -20 "$log/$a.$s.build"
 		failed=$((failed + 1))
 	else
-		for t in $(unit_suites "$s"); do
+		for t in $(unit_suites "$s" "${last_of[$a]}"); do
 			run_suite "$a" "$s" "$t"
 		done
 	fi
@@ -136,6 +146,7 @@ run_unit() { # arch stage
 # progress (docs/exercises.md) without step 1 has none, and fails once
 # naming it; a later step missing is named at the end of its report.
 units=() order=()
+declare -A last_of
 for a in $arches; do
 	next=$("$kit/scripts/port-status" "$a")
 	if [ $? = 2 ]; then
@@ -145,11 +156,12 @@ for a in $arches; do
 	fi
 	: >"$log/$a.pre"
 	stages=$(make -s -C "$kit" --no-print-directory ARCH="$a" print-STAGES)
+	last_of[$a]=${stages##* }
 	[ -n "$only_stage" ] && stages=$(echo " $stages " | grep -o " $only_stage " | tr -d ' ')
 	[ -z "$stages" ] && [ "$only_stage" != 0 ] &&
 		echo "skip $a: no stage ${only_stage:+$only_stage }available" >"$log/$a.pre"
 	for s in $stages; do
-		[ -n "$(unit_suites "$s")" ] && order+=("$a $s")
+		[ -n "$(unit_suites "$s" "${last_of[$a]}")" ] && order+=("$a $s")
 	done
 	: >"$log/$a.post"
 	if [ -z "$only_stage" ] || [ "$only_stage" = 0 ]; then

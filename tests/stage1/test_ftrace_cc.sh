@@ -1,8 +1,8 @@
 #!/bin/bash
 # A program the kit has never seen, built with scripts/ftrace-cc and run
 # with scripts/ftrace-run: the kit as a tool.
-# stages: 1 4 5 (the driver: stage 1 and stage 4, which has every chapter,
-# bound what stages 2 and 3 would repeat; tests/run-tests.sh)
+# stages: 1 last (the driver: stage 1, and the arch's last stage, which
+# has every chapter, bound what the others would repeat; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 oneTimeSetUp() {

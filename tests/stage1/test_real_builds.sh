@@ -8,8 +8,9 @@
 # And a small CMake C++ project (tests/extern/cmake-geom) with CXX=ftrace-c++:
 # a shared library (static without HAVE_FTRACE_MODULES) whose exceptions
 # cross its own traced, and under function_graph hijacked, frames.
-# stages: 4 5 (the kit as a tool, at the stage that has every chapter;
-# test_ftrace_cc.sh covers the driver at stage 1 too; tests/run-tests.sh)
+# stages: last (the kit as a tool, at the arch's last stage, which has
+# every chapter; test_ftrace_cc.sh covers the driver at stage 1 too;
+# tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/build/sources
