@@ -2,8 +2,9 @@
 /*
  * x86_64 entry trampoline: chapter 8 (HAVE_DYNAMIC_FTRACE_WITH_ARGS).
  *
- * What gcc -O2 -pg -mfentry -mrecord-mcount -mnop-mcount -fno-pie puts at
- * the top of every traced function, before its prologue:
+ * What gcc -O2 -pg -mfentry -fno-pie puts at the top of every traced
+ * function, before its prologue, "call __fentry__", as recordmcount --nop
+ * leaves it (recorded, and written as the NOP):
  *
  *	<func>:
  *	  0f 1f 44 00 00	nopl 0x0(%rax,%rax,1)	<- rec->ip, disabled
@@ -12,7 +13,8 @@
  *	  ...
  *
  * (position-independent code has "ff 15" call *__fentry__@GOTPCREL(%rip)
- * there instead, turned into a 6-byte NOP at start-up: ftrace.c.)
+ * there instead, which becomes the 6-byte NOP, and "67 e8" enabled:
+ * ftrace.c.)
  *
  * gcc's one site that is not the first instruction: a GNU C nested
  * function, whose static chain arrives in %r10, keeps it around the call:
