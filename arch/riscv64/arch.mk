@@ -64,7 +64,12 @@ CC_FLAGS_NO_FPU	:=
 # and return_to_handler passes a0 (funcgraph-retval).  _mcount stays the
 # stub a -pg object linked in by mistake calls, which the start-up counts
 # and reports (ENTRY_SYMBOL: exported to libraries as at stage 4).
-HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
+# Not claimed yet: the arch part passes tests/stage5 (but for its "0
+# sites written"), and the earlier suites at stage 5 still assume x86's
+# -pg -mfentry sites in places, and gcc 12 records C++ inline functions'
+# entries outside their COMDAT groups.  Until those are settled, build it
+# with "make ARCH=riscv64 STAGE=5 HAVE_DYNAMIC_FTRACE_WITH_ARGS=y".
+# HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
 ENTRY_CFLAGS		:= -fpatchable-function-entry=4 \
 			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY

@@ -321,7 +321,7 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  * reloads (hooking it is writing return_to_handler there), and the sp
  * func returns with, the frame's identity, is its sp on entry, varargs
  * or not (the kernel's arch/riscv/kernel/ftrace.c, ftrace_graph_func(),
- * since v6.5, hands &fregs->ra to prepare_ftrace_return()).
+ * hands &fregs->ra to prepare_ftrace_return() too).
  *
  * The slot the entry records for unwinders is where func's prologue will
  * keep that return address: -8 from the sp on entry, the ra of the frame

@@ -11,20 +11,38 @@
  * hands that value to the generic check, which must report "Bad frame
  * pointer".  (Called without the graph tracer it would corrupt its
  * caller's s0: it exists only for that test.)
+ *
+ * At stage 5 (chapter 8) its entry is what gcc -fpatchable-function-entry
+ * writes instead, 8 bytes of NOPs before the prologue (two 4-byte ones
+ * here: norvc) recorded in __patchable_function_entries, and no _mcount
+ * call: there is no FP test then, and the test wants it to run as
+ * untraced (arch/riscv64/entry.S).
  */
 	.option	norvc
 	.text
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	.section __patchable_function_entries, "aw", %progbits
+	.balign	8
+	.8byte	bad_frame_function
+	.text
+#endif
 	.globl	bad_frame_function
 	.type	bad_frame_function, %function
 	.balign	4
 bad_frame_function:
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	nop
+	nop
+#endif
 	addi	sp, sp, -16
 	sd	ra, 8(sp)
 	sd	s0, 0(sp)
 	addi	s0, sp, 16
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	mv	a0, ra
 	call	_mcount
+#endif
 	li	a0, 0
 	/* a correct exit would reload s0 from 0(sp) */
 	ld	ra, 8(sp)		# the (hijacked) return address

@@ -12,6 +12,8 @@
 #   zero,N", or "nop" for N = 0): a hint, a nop
 # A library's site may land on its module PLT instead, which jumps on to
 # CALLER: any landing address is a call there, CALLER's is checked here.
+# At stage 5 (chapter 8) the pair links through t0 and the hint is
+# "addi zero,tp,N" (objdump: "add zero,tp,N"): arch/riscv64/ftrace.c.
 rv_dis() { # ADDR HEX: "mnemonic operands" per instruction, one a line
 	local f=$TMPD/site.bin
 	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
@@ -26,12 +28,12 @@ site_state() {
 	first=$(sed -n 1p <<<"$dis")
 	second=$(sed -n 2p <<<"$dis")
 	case $first in
-	"auipc ra,"*) ;;
+	"auipc ra,"*|"auipc t0,"*) ;;
 	*) echo "other: $(tr '\n' ';' <<<"$dis")"; return ;;
 	esac
 	case $second in
-	"li zero,"*|nop) echo nop ;;
-	"jalr "*"(ra) # 0x$3") echo call ;;
+	"li zero,"*|nop|"add zero,tp,"*|"addi zero,tp,"*) echo nop ;;
+	"jalr "*"(ra) # 0x$3"|"jalr t0,"*"(t0) # 0x$3") echo call ;;
 	*) echo "other: $(tr '\n' ';' <<<"$dis")" ;;
 	esac
 }

@@ -65,8 +65,8 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
  * The trampoline reads a0-a7, t2, pc and ra back on the way out: a
  * callback that changes pc redirects the call, one that changes ra (the
  * graph tracer) hooks the return.  The kernel's riscv keeps the same
- * registers (struct __arch_ftrace_regs, arch/riscv/include/asm/ftrace.h,
- * v6.13 on; it has t1 for direct calls where the kit has t2).
+ * registers (struct __arch_ftrace_regs, arch/riscv/include/asm/ftrace.h;
+ * it has t1 for direct calls where the kit has t2).
  */
 struct ftrace_regs {
 	unsigned long	a[8];
