@@ -48,6 +48,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/kconfig.h>
 #include <linux/trace_output.h>
 #include "fgraph.h"
 
@@ -99,12 +100,10 @@ static __event_path void graph_return(int idx, unsigned long long now,
 		.cpu = cpu,
 	};
 
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	if (retp) {
 		trace.retval = *retp;
 		trace.has_retval = 1;
 	}
-#endif
 	ftrace_graph_return(&trace);
 }
 
@@ -327,14 +326,9 @@ static void *ret_stack_underflow(void *unused)
 	abort();
 }
 
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 						    unsigned long frame_pointer,
 						    unsigned long retval)
-#else
-__event_path unsigned long ftrace_return_to_handler(unsigned long sp,
-						    unsigned long frame_pointer)
-#endif
 {
 	unsigned long *retp = NULL;
 	unsigned long long now = 0;
@@ -371,9 +365,8 @@ __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 	if (!now)
 		now = trace_clock_local(&cpu);
 	ret = ret_stack[j].ret;
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-	retp = &retval;
-#endif
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_RETVAL))
+		retp = &retval;
 	graph_return(j, now, cpu, retp);
 	release_entry(j);		/* read everything, then release */
 	trim_ret_stack();

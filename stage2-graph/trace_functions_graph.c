@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
+#include <linux/kconfig.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
@@ -136,10 +137,8 @@ record:
 static __event_path const unsigned long *
 graph_retval(const struct ftrace_graph_ret *trace)
 {
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	if ((graph_flags & TRACE_GRAPH_PRINT_RETVAL) && trace->has_retval)
 		return &trace->retval;
-#endif
 	return NULL;
 }
 
@@ -588,11 +587,11 @@ static struct trace_option graph_options[] = {
 	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS },
 	{ "funcgraph-tail", &graph_flags, TRACE_GRAPH_PRINT_TAIL },
 	{ "funcgraph-overrun", &graph_flags, TRACE_GRAPH_PRINT_OVERRUN },
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	/* chapter 8's, last: offered where the arch passes the value */
 	{ "funcgraph-retval", &graph_flags, TRACE_GRAPH_PRINT_RETVAL },
 	{ "funcgraph-retval-hex", &graph_flags, TRACE_GRAPH_PRINT_RETVAL_HEX },
-#endif
 };
+#define GRAPH_RETVAL_OPTIONS	2
 
 static int set_graph_function_write(const char *val)
 {
@@ -643,7 +642,9 @@ static __init_core void graph_trace_register(void)
 	register_trace_printer(TRACE_GRAPH_ENT, print_graph_entry);
 	register_trace_printer(TRACE_GRAPH_RET, print_graph_return);
 	register_trace_printer(TRACE_GRAPH_OVERRUN, print_graph_overrun);
-	for (i = 0; i < sizeof(graph_options) / sizeof(graph_options[0]); i++)
+	for (i = 0; i < sizeof(graph_options) / sizeof(graph_options[0]) -
+		    (IS_ENABLED(CONFIG_FUNCTION_GRAPH_RETVAL) ? 0 :
+		     GRAPH_RETVAL_OPTIONS); i++)
 		register_trace_option(&graph_options[i]);
 	trace_add_stats_line(graph_stats_line);
 }

@@ -21,10 +21,10 @@
 #include <linux/ftrace.h>
 
 /*
- * graph_ops itself is the stage's: here (fgraph_stub_ops.c), or chapter
- * 8's, whose callback hooks the return (stage5-entry/fgraph_entry.c).
+ * graph_ops itself (linux/ftrace.h) is the stage's: chapter 5's
+ * (fgraph_stub_ops.c), or chapter 8's, whose callback hooks the return
+ * (stage5-entry/fgraph_entry.c).
  */
-extern struct ftrace_ops graph_ops;
 
 /*
  * Every enabled site reaches ftrace_graph_call, whichever ops enabled it:

@@ -164,11 +164,11 @@ struct ftrace_graph_ent {
 
 struct ftrace_graph_ret {
 	unsigned long	func;
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-	unsigned long	retval;	/* the return value register */
-	/* kit extension: 0 for a frame that never returned (longjmp) */
+	/* chapter 8 (CONFIG_FUNCTION_GRAPH_RETVAL): the return-value
+	 * register, if has_retval (kit extension: 0 without the config, and
+	 * for a frame that never returned, left by longjmp) */
+	unsigned long	retval;
 	int		has_retval;
-#endif
 	int		depth;
 	/* calls of this thread too deep for the return stack, so far */
 	unsigned long	overrun;
@@ -217,19 +217,16 @@ void prepare_ftrace_return(unsigned long *parent, unsigned long selfpc,
 int function_graph_enter(unsigned long ret, unsigned long func,
 			 unsigned long frame_pointer, unsigned long *retp,
 			 unsigned long sp);
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 /*
- * Chapter 8, HAVE_FUNCTION_GRAPH_RETVAL: return_to_handler also passes
- * the function's return value register, for funcgraph-retval (the kernel
- * since v6.5).
+ * retval: chapter 8, CONFIG_FUNCTION_GRAPH_RETVAL (the arch's
+ * HAVE_FUNCTION_GRAPH_RETVAL): return_to_handler also passes the
+ * function's return-value register, for funcgraph-retval (the kernel
+ * since v6.5).  Elsewhere the arch passes two arguments and the third is
+ * never read.
  */
 unsigned long ftrace_return_to_handler(unsigned long sp,
 				       unsigned long frame_pointer,
 				       unsigned long retval);
-#else
-unsigned long ftrace_return_to_handler(unsigned long sp,
-				       unsigned long frame_pointer);
-#endif
 /*
  * prepare_ftrace_return() cannot find func's return slot (code it cannot
  * read): func runs unhijacked, and the first such function of each kind
@@ -362,8 +359,9 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr);
  * loads), mod as for ftrace_make_nop().  Where the compiler made the site
  * a call of MCOUNT_ADDR, that is ftrace_make_nop()'s conversion; chapter
  * 8's sites are NOPs already, and the arch's own version (asm/ftrace.h
- * defines ftrace_init_nop) only reads what it needs of them, writing
- * nothing (the kernel's ftrace_init_nop(), since v5.5).
+ * defines ftrace_init_nop) reads what it needs of them, and writes only
+ * what its sites need once (x86 nothing; the kernel's arm64 makes the
+ * first NOP "mov x9, x30"): the kernel's ftrace_init_nop(), since v5.5.
  */
 #ifndef ftrace_init_nop
 static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
@@ -439,6 +437,12 @@ static inline int ftrace_ops_needs_test(struct ftrace_ops *ops)
  * stage3-dynamic/ calls these in the update that registers or unregisters
  * an ops with FTRACE_OPS_FL_GRAPH.
  */
+/*
+ * The graph tracer's ops: chapter 5's (stage4-dyn-graph/fgraph_stub_ops.c)
+ * or chapter 8's (stage5-entry/fgraph_entry.c), registered by
+ * stage4-dyn-graph/fgraph_dyn.c.
+ */
+extern struct ftrace_ops graph_ops;
 #ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 extern char ftrace_graph_call[];
 int ftrace_enable_ftrace_graph_caller(void);

@@ -19,7 +19,8 @@ make_bad_kit() {
 	local k=$TMPD/bad
 	mkdir -p "$k/scripts" "$k/stage1-static" "$k/stage3-dynamic" \
 		"$k/arch/demo" "$k/include" "$k/lib" "$k/extras" \
-		"$k/stage2-graph" "$k/stage4-dyn-graph" "$k/build/demo/stage4"
+		"$k/stage2-graph" "$k/stage4-dyn-graph" "$k/stage5-entry" \
+		"$k/build/demo/stage4"
 	cp "$KIT/scripts/check-layout" "$k/scripts/"
 	cat >"$k/stage1-static/core.c" <<'C'
 #include "../stage3-dynamic/dyn.h"
