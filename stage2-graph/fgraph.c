@@ -91,19 +91,21 @@ static __event_path void graph_return(int idx, unsigned long long now,
 				      unsigned int cpu, unsigned long *retp)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx];
-	struct ftrace_graph_ret trace = {
-		.func = e->func,
-		.depth = e->depth,
-		.calltime = e->calltime,
-		.rettime = now,
-		.overrun = thread_overrun,
-		.cpu = cpu,
-	};
+	struct ftrace_graph_ret trace;
 
-	if (retp) {
-		trace.retval = *retp;
-		trace.has_retval = 1;
-	}
+	/*
+	 * Field by field: an initializer would have gcc clear the struct
+	 * first, which on some arches is a call of memset(), not on the
+	 * event path (linux/event_path.h).
+	 */
+	trace.func = e->func;
+	trace.depth = e->depth;
+	trace.calltime = e->calltime;
+	trace.rettime = now;
+	trace.overrun = thread_overrun;
+	trace.cpu = cpu;
+	trace.retval = retp ? *retp : 0;
+	trace.has_retval = !!retp;
 	ftrace_graph_return(&trace);
 }
 
