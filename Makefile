@@ -253,22 +253,14 @@ endif
 # Chapter 4 needs every traced object to carry its __mcount_loc table
 # (chapter 3): the kernel runs recordmcount as part of its .c -> .o rule.
 RECORDMCOUNT := $(KIT)/build/host/recordmcount
-# At stage 5 (chapter 8) the sites must be NOPs before the program runs.
-# Where the compiler calls ENTRY_SYMBOL (x86's -mfentry), recordmcount
-# records the calls and writes them as NOPs (--nop, the kernel's objtool
-# --mnop).  Where the compiler writes NOPs and a table of its own
-# (-fpatchable-function-entry: the arch's ENTRY_TABLE_SECTION,
-# __patchable_function_entries), what is left is the table's name and
-# flags: the runtime and each library's module object read __mcount_loc
-# at every stage, and a shared library's table of absolute addresses must
-# be writable data for the loader to relocate it.
-ENTRY_TABLE_FLAGS := --rename-section \
-	$(ENTRY_TABLE_SECTION)=__mcount_loc,alloc,load,contents,data \
-	--set-section-alignment __mcount_loc=$(if $(filter %64,$(ARCH)),8,4)
-# what ftrace-cc and the rule below run on each traced object
-MCOUNT_RECORDER := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if \
-	$(ENTRY_TABLE_SECTION),$(OBJCOPY) $(ENTRY_TABLE_FLAGS), \
-	$(RECORDMCOUNT) --nop),$(RECORDMCOUNT))
+# At stage 5 (chapter 8) the sites must be NOPs before the program runs,
+# and recordmcount runs with the arch's ENTRY_RECORD_FLAGS (arch.mk):
+# where the compiler calls ENTRY_SYMBOL (x86's -mfentry), --nop records
+# the calls and writes them as NOPs (the kernel's objtool --mnop); where
+# it writes NOPs and a table of its own (-fpatchable-function-entry),
+# --entries moves that table to __mcount_loc, one part per section group,
+# and writes what the arch's entries need once.
+MCOUNT_RECORDER := $(RECORDMCOUNT) $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS), 	$(ENTRY_RECORD_FLAGS))
 RECORD_MCOUNT = $(if $(CONFIG_FTRACE_MCOUNT_RECORD),$(MCOUNT_RECORDER) $@)
 
 .PHONY: all runtime progs demo check bench clean help stage-ok tools-ok \

@@ -12,7 +12,9 @@
  *   load_symbols     the one symbol table and its string table
  *   load_groups      which section group (COMDAT) holds each section
  *   find_sites       every relocation against mcount in an executable
- *                    section, judged by the machine's hook
+ *                    section, judged by the machine's hook (--entries:
+ *                    find_entries, every entry of the compiler's
+ *                    __patchable_function_entries)
  *   add_mcount_loc   the new object: old bytes + a __mcount_loc and a
  *                    .rel(a)__mcount_loc per group with sites (and one
  *                    for the sites in no group) + the groups' grown
@@ -20,6 +22,9 @@
  *                    header table; pick_anchors chooses the symbol of
  *                    each section's entries, and add_symbols adds a
  *                    section symbol where there is none
+ *   make_nops        --nop: each recorded call becomes the machine's NOP
+ *   finish_entries   --entries: the machine's once-only writes at each
+ *                    entry, and the compiler's tables out of the link
  */
 
 #if RM_BITS == 32
@@ -242,34 +247,105 @@ static void FN(read_reloc)(const unsigned char *p, uint64_t *offset,
 	*type = R_TYPE(info);
 }
 
+/*
+ * Section i, if it is a relocation section, checked: its entry size in
+ * *esize and 1; 0 for another kind of section; -1 (o->err) if broken.
+ */
+static int FN(rel_section)(struct rm_elf *e, unsigned int i, uint64_t *esize)
+{
+	struct rm_obj *o = e->o;
+	struct rm_sec *rs = &e->sec[i];
+
+	if (rs->type != SHT_REL && rs->type != SHT_RELA)
+		return 0;
+	*esize = rs->type == SHT_REL ? sizeof(Elf_(Rel)) : sizeof(Elf_(Rela));
+	if (rs->link == 0 || rs->link != e->symtab)
+		return rm_fail(o, "relocation section %s: "
+			       "sh_link %u is not the symbol table",
+			       rs->name, rs->link);
+	if (rs->info == 0 || rs->info >= e->shnum)
+		return rm_fail(o, "relocation section %s: "
+			       "applies to section %u, "
+			       "which does not exist",
+			       rs->name, rs->info);
+	if (rs->entsize != *esize || rs->size % *esize)
+		return rm_fail(o, "relocation section %s: "
+			       "bad sh_entsize %llu",
+			       rs->name, (unsigned long long)rs->entsize);
+	return 1;
+}
+
+/* Relocation k of relocation section i; its symbol checked. */
+static int FN(rel_at)(struct rm_elf *e, unsigned int i, uint64_t k,
+		      uint64_t esize, struct rm_reloc *r, uint64_t *sym)
+{
+	struct rm_sec *rs = &e->sec[i];
+
+	FN(read_reloc)(e->o->buf + rs->offset + k * esize, &r->offset, sym,
+		       &r->type);
+	if (*sym >= e->nsyms)
+		return rm_fail(e->o, "relocation %llu in %s: "
+			       "symbol index %llu out of range",
+			       (unsigned long long)k, rs->name,
+			       (unsigned long long)*sym);
+	return 0;
+}
+
+static struct rm_site *FN(add_site)(struct rm_elf *e, unsigned int shndx,
+				    uint64_t ip, unsigned int rel_sec,
+				    uint64_t k, uint64_t esize,
+				    const struct rm_reloc *r)
+{
+	struct rm_site *site = rm_new_site(e->o);
+
+	if (!site) {
+		rm_fail(e->o, "out of memory");
+		return NULL;
+	}
+	site->shndx = shndx;
+	site->ip = ip;
+	site->r_offset = r->offset;
+	site->type = r->type;
+	site->rel_type = e->sec[rel_sec].type;
+	site->rel_pos = e->sec[rel_sec].offset + k * esize;
+	return site;
+}
+
+/*
+ * The addend of relocation k of relocation section i: its own (RELA), or
+ * the word it applies to (REL).
+ */
+static uint64_t FN(rel_addend)(struct rm_elf *e, unsigned int i, uint64_t k,
+			       uint64_t esize, const struct rm_reloc *r)
+{
+	const struct rm_sec *rs = &e->sec[i], *ts = &e->sec[rs->info];
+
+	if (rs->type == SHT_RELA)
+		return GET(e->o->buf + rs->offset + k * esize, Elf_(Rela),
+			   r_addend);
+	if (ts->type == SHT_NOBITS || r->offset > ts->size ||
+	    ts->size - r->offset < WORD)
+		return CLASS_MAX;	/* beyond any section: refused */
+	return rm_get(e->o->buf + ts->offset + r->offset, WORD);
+}
+
 static int FN(find_sites)(struct rm_elf *e)
 {
 	struct rm_obj *o = e->o;
 	unsigned int i;
 	uint64_t k, n, esize;
+	int ret;
 
 	for (i = 1; i < e->shnum; i++) {
 		struct rm_sec *rs = &e->sec[i], *ts;
 		struct rm_reloc r;
 
-		if (rs->type != SHT_REL && rs->type != SHT_RELA)
+		ret = FN(rel_section)(e, i, &esize);
+		if (ret <= 0) {
+			if (ret)
+				return ret;
 			continue;
-		esize = rs->type == SHT_REL ? sizeof(Elf_(Rel)) :
-					       sizeof(Elf_(Rela));
-		if (rs->link == 0 || rs->link != e->symtab)
-			return rm_fail(o, "relocation section %s: "
-				       "sh_link %u is not the symbol table",
-				       rs->name, rs->link);
-		if (rs->info == 0 || rs->info >= e->shnum)
-			return rm_fail(o, "relocation section %s: "
-				       "applies to section %u, "
-				       "which does not exist",
-				       rs->name, rs->info);
-		if (rs->entsize != esize || rs->size % esize)
-			return rm_fail(o, "relocation section %s: "
-				       "bad sh_entsize %llu",
-				       rs->name,
-				       (unsigned long long)rs->entsize);
+		}
 		ts = &e->sec[rs->info];
 		n = rs->size / esize;
 		/* only sections with contents in the file were checked */
@@ -283,15 +359,9 @@ static int FN(find_sites)(struct rm_elf *e)
 		for (k = 0; k < n; k++) {
 			uint64_t sym, ip;
 			const char *why = "";
-			struct rm_site *site;
 
-			FN(read_reloc)(o->buf + rs->offset + k * esize,
-				       &r.offset, &sym, &r.type);
-			if (sym >= e->nsyms)
-				return rm_fail(o, "relocation %llu in %s: "
-					       "symbol index %llu out of range",
-					       (unsigned long long)k, rs->name,
-					       (unsigned long long)sym);
+			if (FN(rel_at)(e, i, k, esize, &r, &sym))
+				return -1;
 			if (!(ts->flags & SHF_EXECINSTR) ||
 			    !rm_is_mcount(o->mach, e->sym[sym].name))
 				continue;
@@ -309,15 +379,77 @@ static int FN(find_sites)(struct rm_elf *e)
 					   rm_reloc_name(o->mach, r.type), why);
 				continue;
 			}
-			site = rm_new_site(o);
-			if (!site)
-				return rm_fail(o, "out of memory");
-			site->shndx = rs->info;
-			site->ip = ip;
-			site->r_offset = r.offset;
-			site->type = r.type;
-			site->rel_type = rs->type;
-			site->rel_pos = rs->offset + k * esize;
+			if (!FN(add_site)(e, rs->info, ip, i, k, esize, &r))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * --entries (chapter 8): the sites are the functions' patchable entries,
+ * which gcc's -fpatchable-function-entry lists itself, one address-sized
+ * word per function, in __patchable_function_entries.  Each word's
+ * relocation names the first NOP (a section symbol plus an offset, or a
+ * symbol): that is the site, recorded as the compiler recorded it, so
+ * the runtime adjusts both tables alike (ftrace_call_adjust()).
+ *
+ * gcc 12 writes that table as one section per object, tied by
+ * SHF_LINK_ORDER to one function's section and outside every C++ group:
+ * when the linker drops that function's copy (an inline function another
+ * object also has), the whole table goes with it, every other function
+ * of the object silently untraced.  So the entries move to __mcount_loc
+ * sections of their own groups (add_mcount_loc(), as for mcount calls)
+ * and drop_entry_tables() takes the compiler's tables out of the link.
+ */
+static int FN(find_entries)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	unsigned int i;
+	uint64_t k, n, esize;
+	int ret;
+
+	for (i = 1; i < e->shnum; i++) {
+		struct rm_sec *rs = &e->sec[i], *ts;
+		struct rm_reloc r;
+
+		ret = FN(rel_section)(e, i, &esize);
+		if (ret <= 0) {
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (strcmp(e->sec[rs->info].name, entry_table))
+			continue;
+		n = rs->size / esize;
+		for (k = 0; k < n; k++) {
+			const struct rm_sym *y;
+			uint64_t sym, ip;
+
+			if (FN(rel_at)(e, i, k, esize, &r, &sym))
+				return -1;
+			y = &e->sym[sym];
+			if (r.type != o->mach->abs_reloc)
+				return rm_fail(o, "relocation %llu in %s: "
+					       "%s, not an address", (unsigned
+					       long long)k, rs->name,
+					       rm_reloc_name(o->mach, r.type));
+			if (y->shndx == SHN_UNDEF || y->shndx >= e->shnum ||
+			    !(e->sec[y->shndx].flags & SHF_EXECINSTR))
+				return rm_fail(o, "relocation %llu in %s: "
+					       "symbol %s is not in code",
+					       (unsigned long long)k,
+					       rs->name, y->name);
+			ts = &e->sec[y->shndx];
+			ip = y->value + FN(rel_addend)(e, i, k, esize, &r);
+			if (ts->type == SHT_NOBITS || ip >= ts->size)
+				return rm_fail(o, "relocation %llu in %s: "
+					       "entry %#llx beyond section %s",
+					       (unsigned long long)k, rs->name,
+					       (unsigned long long)ip,
+					       ts->name);
+			if (!FN(add_site)(e, y->shndx, ip, i, k, esize, &r))
+				return -1;
 		}
 	}
 	return 0;
@@ -622,14 +754,23 @@ static int FN(add_mcount_loc)(struct rm_elf *e)
 		rm_put(p + 4, 4, e->shnum + 2 * i + 1);
 	}
 
-	/* a new section name table: the old one plus the two new names */
+	/*
+	 * A new section name table: the old one plus the two new names (and
+	 * for --entries the name the compiler's table leaves the link under,
+	 * finish_entries()).
+	 */
 	str_off = b->len;
 	if (rm_buf_add(b, o->buf + names->offset, names->size) ||
 	    rm_buf_add(b, loc_name, sizeof(loc_name)) ||
 	    rm_buf_add(b, rel_name, strlen(rel_name) + 1) ||
+	    (o->opts->entries &&
+	     rm_buf_add(b, moved_table, sizeof(moved_table))) ||
 	    rm_buf_align(b, 8))
 		goto nomem;
 	str_size = names->size + sizeof(loc_name) + strlen(rel_name) + 1;
+	e->moved_name = str_size;
+	if (o->opts->entries)
+		str_size += sizeof(moved_table);
 
 	/* a new section header table: the old one plus two per piece */
 	sh_off = b->len;
@@ -748,6 +889,46 @@ static int FN(make_nops)(struct rm_elf *e)
 	return 0;
 }
 
+/*
+ * --entries, on the object add_mcount_loc() wrote: what the machine
+ * writes once at each entry (its entry_prepare(), where it has one), and
+ * the compiler's own tables out of the link, now that __mcount_loc holds
+ * their entries: each becomes an SHF_EXCLUDE section, which the linker
+ * leaves out with its relocations, no longer SHF_LINK_ORDER, and named
+ * moved_table, since ld knows __patchable_function_entries by its name
+ * (with --gc-sections it wants the linked-to section it no longer has).
+ */
+static int FN(finish_entries)(struct rm_elf *e)
+{
+	struct rm_obj *o = e->o;
+	unsigned char *b = o->out.data, *p;
+	uint64_t sh_off = GET(b, Elf_(Ehdr), e_shoff);
+	unsigned int i;
+	size_t k;
+
+	for (k = 0; k < o->nsites && o->mach->entry_prepare; k++) {
+		const struct rm_site *s = &o->sites[k];
+		const struct rm_sec *ts = &e->sec[s->shndx];
+
+		if (!o->mach->entry_prepare(b + ts->offset + s->ip,
+					    ts->size - s->ip))
+			return rm_fail(o, "--entries: %s+%#llx (%s): not the "
+				       "NOPs of a patchable entry", ts->name,
+				       (unsigned long long)s->ip, s->func);
+	}
+	for (i = 1; i < e->shnum; i++) {
+		if (strcmp(e->sec[i].name, entry_table))
+			continue;
+		p = b + sh_off + i * sizeof(Elf_(Shdr));
+		PUT(p, Elf_(Shdr), sh_name, e->moved_name);
+		PUT(p, Elf_(Shdr), sh_flags, SHF_EXCLUDE);
+		PUT(p, Elf_(Shdr), sh_link, 0);
+	}
+	rm_verbose(o, "moved %zu patchable entr%s to __mcount_loc", o->nsites,
+		   o->nsites == 1 ? "y" : "ies");
+	return 0;
+}
+
 int FN(rm_process)(struct rm_obj *o)
 {
 	struct rm_elf e = { .o = o };
@@ -761,13 +942,16 @@ int FN(rm_process)(struct rm_obj *o)
 	if (!ret)
 		ret = FN(load_groups)(&e);
 	if (!ret)
-		ret = FN(find_sites)(&e);
+		ret = o->opts->entries ? FN(find_entries)(&e) :
+					 FN(find_sites)(&e);
 	if (!ret)
 		ret = rm_finish(&e);
 	if (!ret && e.todo)
 		ret = FN(add_mcount_loc)(&e);
 	if (!ret && e.todo && o->opts->nop)
 		ret = FN(make_nops)(&e);
+	if (!ret && e.todo && o->opts->entries)
+		ret = FN(finish_entries)(&e);
 	free(e.sec);
 	free(e.sym);
 	free(e.group);

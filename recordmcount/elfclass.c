@@ -39,6 +39,7 @@ struct rm_elf {
 	uint64_t nsyms;
 	unsigned int *group;		/* section -> its SHT_GROUP, or 0 */
 	int todo;			/* add a __mcount_loc section */
+	uint64_t moved_name;		/* --entries: moved_table's sh_name */
 };
 
 int rm_fail(struct rm_obj *o, const char *fmt, ...)
@@ -77,6 +78,14 @@ static const char *rm_string(const unsigned char *buf, const struct rm_sec *s,
 		return NULL;
 	return (const char *)p + off;
 }
+
+/*
+ * gcc's table of -fpatchable-function-entry sites (--entries), and the
+ * name it is left under, out of the link, once __mcount_loc has its
+ * entries
+ */
+static const char entry_table[] = "__patchable_function_entries";
+static const char moved_table[] = ".discarded.patchable_function_entries";
 
 static int rm_is_mcount(const struct rm_machine *m, const char *name)
 {
@@ -188,10 +197,12 @@ static int rm_finish(struct rm_elf *e)
 			e->sec[o->sites[i].shndx].name,
 			(unsigned long long)o->sites[i].ip, o->sites[i].func,
 			rm_reloc_name(o->mach, o->sites[i].type));
-	rm_verbose(o, "%s ELF%s %s-endian, %zu call sites of %s",
+	rm_verbose(o, "%s ELF%s %s-endian, %zu %s%s",
 		   o->mach->name, o->mach->elfclass == ELFCLASS32 ? "32" : "64",
 		   rm_get((const unsigned char *)"\1\0", 2) == 1 ?
-		   "little" : "big", o->nsites, o->mach->mcount[0]);
+		   "little" : "big", o->nsites, o->opts->entries ?
+		   "patchable entries in " : "call sites of ",
+		   o->opts->entries ? entry_table : o->mach->mcount[0]);
 
 	for (s = 1; s < e->shnum; s++) {
 		if (strcmp(e->sec[s].name, "__mcount_loc"))

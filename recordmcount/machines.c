@@ -294,6 +294,32 @@ static int aarch64_site(const struct rm_reloc *r, uint64_t *ip,
 	return 1;
 }
 
+/*
+ * --entries: gcc's -fpatchable-function-entry=2 puts two NOPs at the
+ * function's entry, the first one recorded.  While the function is
+ * traced the second calls ftrace_caller, a bl that overwrites x30, the
+ * function's return address: so the first must copy it into x9 before
+ * (arch/aarch64/entry.S).  That copy never changes again: written here,
+ * the start-up has nothing to write (the kernel's arm64 writes it at
+ * boot, ftrace_init_nop()).  The runtime still accepts the plain NOP
+ * there, for an object built without this step.
+ */
+#define A64_NOP			0xd503201f
+#define A64_MOV_X9_X30		0xaa1e03e9
+
+static int aarch64_entry_prepare(unsigned char *insn, uint64_t len)
+{
+	uint32_t first;
+
+	if (len < 8 || rm_get(insn + 4, 4) != A64_NOP)
+		return 0;
+	first = rm_get(insn, 4);
+	if (first != A64_NOP && first != A64_MOV_X9_X30)
+		return 0;
+	rm_put(insn, 4, A64_MOV_X9_X30);
+	return 1;
+}
+
 /* ------------------------------------------------------------ riscv64 */
 
 /*
@@ -387,15 +413,16 @@ static const char *const riscv64_mcount[] = { "_mcount", NULL };
 
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
-	  x86_64_site, x86_64_reloc_name, x86_64_make_nop, R_X86_64_NONE },
+	  x86_64_site, x86_64_reloc_name, x86_64_make_nop, R_X86_64_NONE,
+	  NULL },
 	{ "mips", EM_MIPS, ELFCLASS32, mips_mcount, R_MIPS_32, 0,
-	  mips_site, mips_reloc_name, NULL, 0 },
+	  mips_site, mips_reloc_name, NULL, 0, NULL },
 	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
-	  arm_site, arm_reloc_name, NULL, 0 },
+	  arm_site, arm_reloc_name, NULL, 0, NULL },
 	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
-	  aarch64_site, aarch64_reloc_name, NULL, 0 },
+	  aarch64_site, aarch64_reloc_name, NULL, 0, aarch64_entry_prepare },
 	{ "riscv64", EM_RISCV, ELFCLASS64, riscv64_mcount, R_RISCV_64, 0,
-	  riscv64_site, riscv64_reloc_name, NULL, 0 },
+	  riscv64_site, riscv64_reloc_name, NULL, 0, NULL },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))

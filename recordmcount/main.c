@@ -18,7 +18,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: recordmcount [-l] [-v] [-n] [-o OUT] FILE.o...\n"
+"usage: recordmcount [-l] [-v] [-n | -e] [-o OUT] FILE.o...\n"
 "\n"
 "Find every call to mcount in the relocatable objects FILE.o and add to\n"
 "each a __mcount_loc section holding the address of every call site, for\n"
@@ -33,6 +33,12 @@ static void usage(FILE *f)
 "  -v, --verbose     say what was found, skipped and written, on stderr\n"
 "  -n, --nop         also write each recorded call as the machine's NOP,\n"
 "                    its relocation dropped (x86_64: objtool --mnop)\n"
+"  -e, --entries     the sites are the compiler's patchable entries\n"
+"                    (-fpatchable-function-entry), not mcount calls: move\n"
+"                    its __patchable_function_entries table to\n"
+"                    __mcount_loc, one part per section group, and write\n"
+"                    what the machine's entries need once (aarch64:\n"
+"                    mov x9, x30)\n"
 "  -h, --help        this text\n"
 "\n"
 "Machines: %s.\n"
@@ -124,6 +130,7 @@ int main(int argc, char **argv)
 		{ "list", no_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "nop", no_argument, NULL, 'n' },
+		{ "entries", no_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -131,7 +138,7 @@ int main(int argc, char **argv)
 	const char *output = NULL;
 	int c, i, status = 0;
 
-	while ((c = getopt_long(argc, argv, "o:lvnh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:lvneh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -145,6 +152,9 @@ int main(int argc, char **argv)
 		case 'n':
 			opts.nop = 1;
 			break;
+		case 'e':
+			opts.entries = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -155,6 +165,11 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc) {
 		fprintf(stderr, "recordmcount: no input file (try --help)\n");
+		return 2;
+	}
+	if (opts.nop && opts.entries) {
+		fprintf(stderr, "recordmcount: --nop and --entries exclude "
+			"each other: entries are NOPs already\n");
 		return 2;
 	}
 	if (output && argc - optind != 1) {

@@ -70,6 +70,15 @@ struct rm_machine {
 	 */
 	size_t (*make_nop)(unsigned char *insn, uint64_t len);
 	unsigned int none_reloc;
+	/*
+	 * --entries: the sites are the compiler's patchable entries (its
+	 * __patchable_function_entries table names each function's first
+	 * NOP).  Write over the NOPs at insn (len bytes left in the
+	 * section) what the runtime would otherwise write once at start-up,
+	 * and return 1; 0 if they are not the NOPs expected.  NULL: nothing
+	 * to write, the runtime takes the NOPs as they are.
+	 */
+	int (*entry_prepare)(unsigned char *insn, uint64_t len);
 };
 
 const struct rm_machine *rm_find_machine(unsigned int e_machine,
@@ -106,6 +115,7 @@ struct rm_opts {
 	int list;			/* print the sites, change nothing */
 	int verbose;			/* explain decisions on stderr */
 	int nop;			/* write each site as its NOP */
+	int entries;			/* sites: the compiler's entry table */
 	FILE *out;			/* where --list prints */
 };
 

@@ -100,6 +100,10 @@ thread_edges() { # trace tid
 #   TEST_UNNAMED_SYSCALLS                         the arch's own calls the
 #                                                 kernel names no
 #                                                 parameters of, or none
+#  step 10 (stage 5)
+#   TEST_ENTRY_SITE                               a function's first
+#                                                 instruction as linked
+#   TEST_ENTRY_INIT_WRITES                        none or each
 #  any step
 #   (TEST_EMULATOR_LIMITS)                        tests the emulator fails
 #     One line per test, "DIR/SUITE:TEST=REASON", e.g.

@@ -3,8 +3,8 @@
  * AArch64 entry trampoline: chapter 8 (HAVE_DYNAMIC_FTRACE_WITH_ARGS).
  *
  * What gcc -O2 -fpatchable-function-entry=2 puts at the top of every
- * traced function (aarch64-linux-gnu-objdump -d), as linked, once the
- * start-up has looked at it, and while the function is traced:
+ * traced function (aarch64-linux-gnu-objdump -d), as recordmcount
+ * --entries leaves it, and while the function is traced:
  *
  *	<func>:	(bti c, under -mbranch-protection=bti or standard)
  *	  d503201f  nop		mov x9, x30	mov x9, x30
@@ -12,10 +12,11 @@
  *	  ...	    stp x29, x30, [sp, #-N]!	(the prologue, if any;
  *						 paciasp before it)
  *
- * The first NOP's address is in __patchable_function_entries (renamed
- * __mcount_loc by the build); the kernel's arm64 port has used this
- * scheme since v5.5 (arch/arm64/kernel/entry-ftrace.S, ftrace.c), and
- * saves struct ftrace_regs, not pt_regs, since v6.2.  A library's site
+ * The first NOP's address is in __patchable_function_entries, which
+ * recordmcount moves to __mcount_loc; the kernel's arm64 port has used
+ * this scheme since v5.5 (arch/arm64/kernel/entry-ftrace.S, ftrace.c),
+ * writing the mov at boot, and saves struct ftrace_regs, not pt_regs,
+ * since v6.2.  A library's site
  * calls its module PLT instead (module_plt.S), which keeps x30 and x9
  * and branches here through x16.
  *

@@ -184,26 +184,29 @@ static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
  * (entry.S).  Enabled, the second calls ftrace_caller, and that bl
  * overwrites x30, func's return address, which the trampoline needs: so
  * the first instruction copies it into x9, free at any call.  That copy
- * is written once, here, and stays whether the function is traced or
- * not; from then on only rec->ip's word changes, nop <-> bl, as at
- * chapter 4 (the kernel's arm64 ftrace_init_nop(), since v5.5).
+ * is written once and stays whether the function is traced or not; from
+ * then on only rec->ip's word changes, nop <-> bl, as at chapter 4:
  *
- *	as linked	from the first look on	enabled
- *	d503201f nop	aa1e03e9 mov x9, x30	(the same)
- *	d503201f nop	d503201f nop		bl ftrace_caller <- rec->ip
+ *	from the compiler	recorded		enabled
+ *	d503201f nop		aa1e03e9 mov x9, x30	(the same)
+ *	d503201f nop		d503201f nop		bl ftrace_caller
+ *							<- rec->ip
  *
- * NOP -> MOV is not among the changes the architecture lets a thread make
- * while another may execute the word (asm/text-patching.h): the batch
- * goes under stop_machine().  The kernel needs no stop, its sites being
- * in code nothing runs yet; the kit's start-up may come after a
- * constructor started a thread.
+ * The kernel's arm64 writes the mov at boot (ftrace_init_nop(), since
+ * v5.5); the kit's recordmcount --entries writes it into the object, so
+ * the start-up here only reads the site.  An object that never went
+ * through recordmcount has no record of its sites at all (dyn_ftrace.c
+ * reports it), but a NOP found here anyway is written as the kernel
+ * would: NOP -> MOV is not among the changes the architecture lets a
+ * thread make while another may execute the word (asm/text-patching.h),
+ * so that batch goes under stop_machine().
  */
 #define A64_INSN_MOV_X9_X30	0xaa1e03e9
 
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 {
 	unsigned long pc = rec->ip - AARCH64_INSN_SIZE;
-	unsigned int second;
+	unsigned int first, second;
 
 	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 	if (!kernel_text_address(pc, 2 * AARCH64_INSN_SIZE))
@@ -213,6 +216,9 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 	if (second != A64_INSN_NOP || !a64_site_call(rec, FTRACE_ADDR))
 		return a64_patch(rec->ip, A64_INSN_NOP, A64_INSN_NOP) ?:
 		       -EINVAL;
+	memcpy(&first, (const void *)pc, sizeof(first));
+	if (first == A64_INSN_MOV_X9_X30)
+		return 0;
 	text_poke_needs_stop();
 	return a64_patch(pc, A64_INSN_NOP, A64_INSN_MOV_X9_X30);
 }

@@ -15,7 +15,8 @@
  *	  ...
  *
  * rec->ip is func itself (gcc records the first NOP in
- * __patchable_function_entries, which the build renames __mcount_loc).
+ * __patchable_function_entries, which recordmcount --entries moves to
+ * __mcount_loc).
  * The kernel's riscv builds its sites so since v5.18 (arch/riscv/Makefile)
  * and calls through t0 since v6.3 (arch/riscv/kernel/mcount-dyn.S): the
  * call links through t0, so ra is still what func's caller put there.

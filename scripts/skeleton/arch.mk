@@ -46,10 +46,12 @@ GRAPH_REFUSED_CFLAGS :=
 # each function's entry (ENTRY_CFLAGS, in place of -pg: -mfentry with
 # -pg, or -fpatchable-function-entry=N,M with the kernel's counts for
 # this arch, and then -DCC_USING_PATCHABLE_FUNCTION_ENTRY), what those
-# sites call (ENTRY_SYMBOL), or the section gcc lists them in
-# (ENTRY_TABLE_SECTION, for patchable entries); then
+# sites call (ENTRY_SYMBOL), and how recordmcount records them
+# (ENTRY_RECORD_FLAGS: --nop writes the calls as NOPs, --entries moves
+# the table of patchable entries to __mcount_loc); then
 # HAVE_DYNAMIC_FTRACE_WITH_ARGS := y.  Or, if the kernel keeps mcount on
 # this arch and the compiler has no entry to patch, STAGE5_REFUSED := the
 # reason, in one line (arch/mips/arch.mk does so).
 ENTRY_CFLAGS	:=
 ENTRY_SYMBOL	:=
+ENTRY_RECORD_FLAGS :=

@@ -141,13 +141,53 @@ test_object_with_mcount_loc_is_left_alone() {
 		"$(readelf -SW "$TMPD/twice.o" | grep -c ' __mcount_loc ')"
 }
 
-# --nop (stage 5, chapter 8): every recorded call becomes the machine's
-# NOP and loses its relocation, in C and in C++ section groups, non-PIC
-# and PIC; two C++ units that share inline code still link.  A machine
-# without NOPs to write refuses in one line and leaves the object alone.
+# Stage 5 (chapter 8) records with the arch's ENTRY_RECORD_FLAGS
+# (arch.mk): --nop where the compiler calls ENTRY_SYMBOL (x86's -mfentry),
+# --entries where it writes patchable entries and a table of its own.
+ENTRY_CFLAGS=$(make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE=5 \
+	print-ENTRY_CFLAGS)
+ENTRY_RECORD=$(make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE=5 \
+	print-ENTRY_RECORD_FLAGS)
+
+# unit_a and unit_b, the C++ units that share inline code, built for
+# stage 5 with FLAGS, into $TMPD/<unit>FLAGS.o
+entry_units() { # flags
+	local o
+	for o in unit_a unit_b; do
+		$CXX -O2 $ENTRY_CFLAGS $1 -c "$KIT/tests/extern/cxx-units/$o.cc" \
+			-o "$TMPD/$o$1.o" || return 1
+	done
+}
+
+# link the two units with FLAGS; they must link, and run
+entry_link() { # flags
+	$CXX $([ "$1" = -fPIC ] && echo -pie || echo -no-pie) -o "$TMPD/linked$1" \
+		"$TMPD/unit_a$1.o" "$TMPD/unit_b$1.o" 2>"$TMPD/ld.err"
+	assertEquals "$1: the C++ units link" "" "$(cat "$TMPD/ld.err")"
+	run_target "$TMPD/linked$1" >/dev/null
+	assertEquals "$1: and run" 0 $?
+}
+
+# group_of_sections OBJ NAMES: the signatures of OBJ's groups that have a
+# member named in the file NAMES, sorted
+group_of_sections() {
+	LC_ALL=C readelf -gW "$1" | awk '
+		NR == FNR { want[$1]; next }
+		/^COMDAT group section \[/ { g = $0
+			sub(/^[^`]*`[^\047]*\047 \[/, "", g)
+			sub(/\] contains .*$/, "", g); next }
+		g != "" && /^ +\[ *[0-9]+\] / {
+			sub(/^ +\[ *[0-9]+\] +/, ""); if ($0 in want) print g }
+		/^$/ { g = "" }' "$2" - | sort -u
+}
+
+# --nop: every recorded call becomes the machine's NOP and loses its
+# relocation, in C and in C++ section groups, non-PIC and PIC; two C++
+# units that share inline code still link.  A machine without NOPs to
+# write refuses in one line and leaves the object alone.
 test_nop_writes_each_recorded_call_as_a_nop() {
-	local f o n units=$KIT/tests/extern/cxx-units
-	if [ "$ARCH" != x86_64 ]; then
+	local f o n
+	if [ "$ENTRY_RECORD" != --nop ]; then
 		cp "$TMPD/obj/kit/sites.o" "$TMPD/nn.o"
 		"$RM" --nop "$TMPD/nn.o" 2>"$TMPD/err"
 		assertEquals "$ARCH: exit status" 1 $?
@@ -159,30 +199,89 @@ test_nop_writes_each_recorded_call_as_a_nop() {
 		return
 	fi
 	for f in -fno-pie -fPIC; do
+		entry_units $f || fail "c++ $f"
 		for o in unit_a unit_b; do
-			$CXX -O2 -pg -mfentry $f -c "$units/$o.cc" \
-				-o "$TMPD/$o$f.o" || fail "$o $f"
 			n=$("$RM" --list "$TMPD/$o$f.o" | wc -l)
 			"$RM" --nop "$TMPD/$o$f.o" || fail "--nop $o $f"
 			assertTrue "$o $f: sites ($n)" "[ $n -ge 3 ]"
-			assertEquals "$o $f: no call of __fentry__ left" 0 \
-				"$(objdump -dr "$TMPD/$o$f.o" | grep -c '__fentry__')"
+			assertEquals "$o $f: no call of $MCOUNT_SYMBOL left" 0 \
+				"$("$OBJDUMP" -dr "$TMPD/$o$f.o" | grep -c "$(mkvar ENTRY_SYMBOL)")"
 			# each table entry's relocation points at a NOP
 			readelf -rW "$TMPD/$o$f.o" | awk '
 				/^Relocation section .*__mcount_loc/ { t = 1; next }
 				/^Relocation section/ { t = 0 }
-				t && $3 == "R_X86_64_64" { print $5, $NF }' >"$TMPD/ent"
+				t && $1 ~ /^[0-9a-f]+$/ { print $5, $NF }' >"$TMPD/ent"
 			assertEquals "$o $f: one entry a site" "$n" "$(wc -l <"$TMPD/ent")"
 			assertEquals "$o $f: as many NOPs with a NONE relocation" "$n" \
-				"$(objdump -dr "$TMPD/$o$f.o" | grep -c 'R_X86_64_NONE')"
+				"$("$OBJDUMP" -dr "$TMPD/$o$f.o" | grep -c '_NONE')"
 		done
 		# (unit_a has main; -pg's calls are gone, nothing needs mcount)
-		$CXX $([ $f = -fPIC ] && echo -pie || echo -no-pie) \
-			-o "$TMPD/linked$f" "$TMPD/unit_a$f.o" "$TMPD/unit_b$f.o" \
-			2>"$TMPD/ld.err"
-		assertEquals "$f: the C++ units link" "" "$(cat "$TMPD/ld.err")"
-		"$TMPD/linked$f" >/dev/null
-		assertEquals "$f: and run" 0 $?
+		entry_link $f
+	done
+}
+
+# --entries: the compiler's table of patchable entries moves to
+# __mcount_loc, one table per section group as for calls, and leaves the
+# link; so two C++ units that share inline code keep every entry (gcc 12
+# ties its one table to a single group's function: when the linker drops
+# that copy, the table goes with it, main's entry among them).  The
+# machine's once-only words are written at every entry.  An object
+# without the compiler's table is left alone.
+test_entries_move_the_compiler_table_per_group() {
+	local f o n linked main
+	"$RM" --entries -o "$TMPD/none.o" "$TMPD/obj/kit/sites.o"
+	cmp -s "$TMPD/obj/kit/sites.o" "$TMPD/none.o"
+	assertTrue "no patchable entries: nothing to do" $?
+	[ "$ENTRY_RECORD" = --entries ] || return 0
+	need_facts TEST_ENTRY_SITE || return
+	for f in -fno-pie -fPIC; do
+		entry_units $f || fail "c++ $f"
+		for o in unit_a unit_b; do
+			n=$(readelf -rW "$TMPD/$o$f.o" | awk '
+				/^Relocation section .*__patchable_function_entries/ { t = 1; next }
+				/^Relocation section/ { t = 0 }
+				t && $1 ~ /^[0-9a-f]+$/ { n++ } END { print n + 0 }')
+			assertTrue "$o $f: the compiler's entries ($n)" "[ $n -ge 3 ]"
+			assertEquals "$o $f: listed" "$n" \
+				"$("$RM" --entries --list "$TMPD/$o$f.o" | wc -l)"
+			cp "$TMPD/$o$f.o" "$TMPD/$o$f.orig"
+			"$RM" --entries "$TMPD/$o$f.o" || fail "--entries $o $f"
+			assertEquals "$o $f: as many entries in __mcount_loc" "$n" \
+				"$(readelf -rW "$TMPD/$o$f.o" | awk '
+				/^Relocation section .*__mcount_loc/ { t = 1; next }
+				/^Relocation section/ { t = 0 }
+				t && $1 ~ /^[0-9a-f]+$/ { n++ } END { print n + 0 }')"
+			"$RM" --entries --list "$TMPD/$o$f.orig" | cut -f1 |
+				sort -u >"$TMPD/secs"
+			echo __mcount_loc >"$TMPD/loc_name"
+			assertEquals "$o $f: a table in every group with an entry" \
+				"$(group_of_sections "$TMPD/$o$f.orig" "$TMPD/secs")" \
+				"$(group_of_sections "$TMPD/$o$f.o" "$TMPD/loc_name")"
+			assertEquals "$o $f: the compiler's table out of the link" \
+				"E" "$(LC_ALL=C readelf -SW "$TMPD/$o$f.o" | awk '
+				$2 == "__patchable_function_entries" { print "named" }
+				$2 ~ /patchable_function_entries$/ && $2 !~ /^\.rel/ { print $8 }')"
+			"$RM" --entries "$TMPD/$o$f.o"
+			assertEquals "$o $f: a second run changes nothing" 0 $?
+		done
+		entry_link $f
+		# (a PIE's table is filled in by the loader: the program's is read)
+		[ $f = -fPIC ] && continue
+		# every function of the program with a patchable entry has its
+		# entry, main's too: as many entries as functions beginning with
+		# the prepared site
+		linked=$TMPD/linked$f
+		mcount_loc_words "$linked" | sort -u >"$TMPD/loc" || fail "$f: table"
+		main=$("$NM" "$linked" | awk '$3 == "main" { sub(/^0*/, ""); print $1 }')
+		assertTrue "$f: main's entry ($main) in __mcount_loc" \
+			"grep -qx '$main' '$TMPD/loc'"
+		"$OBJDUMP" -d --no-show-raw-insn "$linked" |
+			awk '/^[0-9a-f]+ <.*>:$/ { getline; print }' |
+			grep -Ec "$TEST_ENTRY_SITE" >"$TMPD/nfun"
+		assertEquals "$f: one entry a function with the site" \
+			"$(cat "$TMPD/nfun")" "$(wc -l <"$TMPD/loc")"
+		assertEquals "$f: no compiler table linked" "" \
+			"$(readelf -SW "$linked" | grep __patchable_function_entries)"
 	done
 }
 

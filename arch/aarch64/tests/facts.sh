@@ -82,9 +82,10 @@ TEST_EMULATOR_LIMITS='
 # entry hooks x30 before "paciasp" signs it
 TEST_NO_GRAPH_REFUSAL='at stage 5 the return address is hooked in x30 at the entry, before paciasp signs it (arch/aarch64/ftrace.c, ftrace_graph_func)'
 
-# Chapter 8 (stage 5): what the start-up writes at each recorded site,
-# for dyn_ftrace_total_info's "N sites written": "none" (the compiler's
-# NOP is the disabled site, x86) or "each" (the first of the two NOPs
-# becomes "mov x9, x30" once, as the kernel's ftrace_init_nop() does on
-# arm64: N is the number of records)
-TEST_ENTRY_INIT_WRITES=each
+# Chapter 8 (stage 5, tests/stage5/test_entry.sh): a traced function's
+# first instruction as linked (objdump -d --no-show-raw-insn, an ERE):
+# "mov x9, x30", which recordmcount --entries wrote over the first of
+# the two NOPs; and what the start-up writes at each recorded site, for
+# dyn_ftrace_total_info's "N sites written": "none" or "each"
+TEST_ENTRY_SITE='^ *[0-9a-f]+:\s+mov\s+x9, x30$'
+TEST_ENTRY_INIT_WRITES=none

@@ -95,3 +95,12 @@ TEST_UNNAMED_SYSCALLS=none
 # built without the kit fails the same way.
 TEST_EMULATOR_LIMITS='
 	stage1/test_real_programs:test_clone_vm_child_sharing_thread_storage=qemu-user 7.2 refuses clone(CLONE_VM) without CLONE_THREAD (EINVAL); clonevm.c built without the kit fails the same way'
+
+# Chapter 8 (stage 5, tests/stage5/test_entry.sh): a traced function's
+# first instruction as linked (objdump -d --no-show-raw-insn, an ERE):
+# the first of four c.nop, whose "auipc t0" half the start-up writes
+# once (arch/riscv64/ftrace.c); and what the start-up writes at each
+# recorded site, for dyn_ftrace_total_info's "N sites written": "none"
+# or "each"
+TEST_ENTRY_SITE='^ *[0-9a-f]+:\s+(c\.)?nop'
+TEST_ENTRY_INIT_WRITES=each

@@ -75,3 +75,11 @@ TEST_NO_GRAPH_REFUSAL='every -pg function has its return address at 8(%rbp) when
 TEST_UNNAMED_SYSCALLS='_sysctl create_module get_kernel_syms query_module
 	getpmsg putpmsg afs_syscall tuxcall security set_thread_area
 	get_thread_area epoll_ctl_old epoll_wait_old vserver'
+
+# Chapter 8 (stage 5, tests/stage5/test_entry.sh): a traced function's
+# first instruction as linked (objdump -d --no-show-raw-insn, an ERE):
+# the 5-byte NOP recordmcount --nop wrote over "call __fentry__"; and
+# what the start-up writes at each recorded site, for
+# dyn_ftrace_total_info's "N sites written": "none" or "each"
+TEST_ENTRY_SITE='^ *[0-9a-f]+:\s+nop'
+TEST_ENTRY_INIT_WRITES=none

@@ -60,6 +60,13 @@
 # nfsservctl, which every table has; "none" if there are none
 #TEST_UNNAMED_SYSCALLS=
 
+# step 10 (EXERCISE(10)): stage 5, a traced function's first instruction
+# as linked (objdump -d --no-show-raw-insn, an ERE: the disabled site as
+# the build leaves it), and what the start-up writes at each site, for
+# dyn_ftrace_total_info's "N sites written": "none" or "each"
+#TEST_ENTRY_SITE=
+#TEST_ENTRY_INIT_WRITES=
+
 # any step: a test the emulator cannot pass, one line each,
 # "DIR/SUITE:TEST=REASON" (tests/lib.sh); only after a plain program
 # built without the kit fails the same way under QEMU, named in REASON
