@@ -589,7 +589,7 @@ int fgraph_ctx_save(struct ftrace_ret_stack *save, int max, int *depth)
 void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n,
 			int depth)
 {
-	unsigned long rth = (unsigned long)return_to_handler;
+	unsigned long rth = (unsigned long)return_to_handler, *slot;
 	irqflags_t flags;
 	int j, k, cut;
 
@@ -614,8 +614,9 @@ void fgraph_ctx_restore(const struct ftrace_ret_stack *save, int n,
 		for (j = k; j > 0 && save[j].ret == rth &&
 			    save[j - 1].sp == save[k].sp; j--)
 			;
-		if (save[j].ret != rth)
-			*save[k].retp = save[j].ret;
+		slot = ftrace_graph_ret_slot(save[k].retp, save[k].sp);
+		if (save[j].ret != rth && slot && *slot == rth)
+			*slot = save[j].ret;
 	}
 	local_irq_restore(flags);
 }

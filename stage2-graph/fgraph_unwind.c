@@ -57,8 +57,12 @@ static int restore_slots(struct restored *r)
 
 	for (k = curr_ret_stack; k >= 0; k--) {
 		struct ftrace_ret_stack *e = &ret_stack[k];
+		unsigned long *slot;
 
-		if (!e->sp || !e->retp || *e->retp != rth)
+		if (!e->sp)
+			continue;
+		slot = ftrace_graph_ret_slot(e->retp, e->sp);
+		if (!slot || *slot != rth)
 			continue;
 		for (j = k + 1; j <= curr_ret_stack; j++)
 			if (ret_stack[j].sp == e->sp)
@@ -68,8 +72,8 @@ static int restore_slots(struct restored *r)
 		ret = fgraph_entry_ret(k);
 		if (ret == rth)
 			continue;
-		*e->retp = ret;
-		r[n].retp = e->retp;
+		*slot = ret;
+		r[n].retp = slot;
 		r[n++].ret = ret;
 	}
 	return n;

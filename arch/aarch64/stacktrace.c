@@ -52,3 +52,34 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 		fp = next;
 	}
 }
+
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 8: the slot of the hijacked frame entered with sp.  Its
+ * prologue has built its record since, somewhere in its frame, below sp
+ * (its caller's may sit at sp itself, at the bottom of the caller's
+ * frame): of the records on the chain from here, the last one below sp,
+ * the return address in its second half.  Not the caller's x29 it was
+ * entered with, which names the frame for stack walks: a coroutine's
+ * first function was entered with none.  A leaf that never built a
+ * record has no slot, nor a frame whose record does not hold
+ * return_to_handler: NULL.
+ */
+unsigned long *ftrace_graph_ret_slot(unsigned long *retp, unsigned long sp)
+{
+	unsigned long *fp = __builtin_frame_address(0), *last = NULL;
+
+	while (fp && (unsigned long)fp < sp) {
+		unsigned long *next = (unsigned long *)fp[0];
+
+		last = fp;
+		if (next <= fp || (unsigned long)next & 7)
+			break;
+		fp = next;
+	}
+	if (!last || last[1] != (unsigned long)return_to_handler)
+		return NULL;
+	return &last[1];
+}
+#endif

@@ -320,25 +320,24 @@ __event_path void prepare_ftrace_return(unsigned long *parent,
  * return address is in ra, saved as fregs->ra, which the trampoline
  * reloads (hooking it is writing return_to_handler there), and the sp
  * func returns with, the frame's identity, is its sp on entry, varargs
- * or not (the kernel's arch/riscv/kernel/ftrace.c, ftrace_graph_func(),
- * hands &fregs->ra to prepare_ftrace_return() too).
+ * or not.  No FP test at stage 5: frame_pointer is 0.
  *
- * The slot the entry records for unwinders is where func's prologue will
- * keep that return address: -8 from the sp on entry, the ra of the frame
- * record every gcc frame with a frame pointer has (a varargs function's
- * sits lower, below its register area: an unwinder then does not match
- * it, and says return_to_handler).  A walk meets it there, not in the
- * trampoline's frame, which is gone by then.  No FP test at stage 5:
- * frame_pointer is 0.
+ * The retp given to function_graph_enter() is no slot in memory: ra is
+ * saved, if at all, where func's prologue chooses (a varargs function
+ * keeps its record below its register save area).  It is the caller's s0
+ * (fregs->s0), which func's frame record holds beside its saved ra: a
+ * stack walk recognises the entry by it (stacktrace.c), and
+ * ftrace_graph_ret_slot() finds the slot through it, as arm64 does with
+ * x29 (the kernel's riscv ftrace_graph_func(), arch/riscv/kernel/
+ * ftrace.c, hands &fregs->ra to prepare_ftrace_return() instead: its
+ * unwinder takes any return_to_handler it meets in order).
  */
 __event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *op,
 				    struct ftrace_regs *fregs)
 {
-	unsigned long sp = ftrace_regs_get_stack_pointer(fregs);
-
-	if (!function_graph_enter(fregs->ra, ip, 0, (unsigned long *)sp - 1,
-				  sp))
+	if (!function_graph_enter(fregs->ra, ip, 0, (unsigned long *)fregs->s0,
+				  ftrace_regs_get_stack_pointer(fregs)))
 		fregs->ra = (unsigned long)return_to_handler;
 }
 #endif

@@ -25,7 +25,16 @@
  * return_to_handler; ftrace_graph_ret_addr() gives back the real one,
  * found by the address of the slot it was read from: the -8(s0) that
  * prepare_ftrace_return() hijacked (HAVE_FUNCTION_GRAPH_RET_ADDR_PTR).
+ * At chapter 8 the hook is made before the function saved ra anywhere,
+ * and what identifies the entry is the caller's s0 instead, the other
+ * half of the function's record (arch/riscv64/ftrace.c,
+ * ftrace_graph_func()).
  */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+#define graph_retp(fp)	((unsigned long *)(fp)[-2])
+#else
+#define graph_retp(fp)	(&(fp)[-1])
+#endif
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/stacktrace.h>
@@ -40,7 +49,7 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 	while (fp && trace->nr_entries < trace->max_entries) {
 		unsigned long *next = (unsigned long *)fp[-2];
 		unsigned long ret = ftrace_graph_ret_addr(&graph_idx, fp[-1],
-							  &fp[-1]);
+							  graph_retp(fp));
 
 		if (stack_trace_add(trace, ret) || !core_text_address(ret))
 			break;
@@ -51,3 +60,42 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 		fp = next;
 	}
 }
+
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(CONFIG_FUNCTION_GRAPH_TRACER)
+/*
+ * Chapter 8: the slot of the hijacked frame entered with sp.  Its
+ * prologue has built its record since, s0 pointing just above it: at sp
+ * for every function but a varargs one, whose register save area sits
+ * on top, the record below it.  So the word at sp - 8 first: the saved
+ * ra there holds return_to_handler, or the function is a varargs one
+ * (the word is its last register argument) or a leaf (nothing of its
+ * own there).  Then the chain from here, for the varargs case: of the
+ * records on it, the last one at or below sp.  (A walk alone would not
+ * do: from a signal handler the chain crosses the C library's code,
+ * where s0 need not be a frame pointer.)  Not the caller's s0 the
+ * function was entered with, which names the frame for stack walks: a
+ * coroutine's first function was entered with none.  NULL if no slot
+ * holds return_to_handler.
+ */
+unsigned long *ftrace_graph_ret_slot(unsigned long *retp, unsigned long sp)
+{
+	unsigned long *fp = __builtin_frame_address(0), *last = NULL;
+	unsigned long rth = (unsigned long)return_to_handler;
+
+	if (((unsigned long *)sp)[-1] == rth)
+		return (unsigned long *)sp - 1;
+	__asm__ __volatile__("" : : : "ra");	/* a full frame record */
+	while (fp && (unsigned long)fp <= sp) {
+		unsigned long *next = (unsigned long *)fp[-2];
+
+		last = fp;
+		if (next <= fp || (unsigned long)next & 7)
+			break;
+		fp = next;
+	}
+	if (!last || last[-1] != rth)
+		return NULL;
+	return &last[-1];
+}
+#endif

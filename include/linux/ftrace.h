@@ -244,6 +244,24 @@ void ftrace_graph_not_hooked(int *said, unsigned long func, const char *why);
 unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 				    unsigned long *retp);
 /*
+ * The slot where a hijacked frame keeps its return address now, for the
+ * generic code that puts the real address back (a coroutine switch,
+ * stage2-graph/fgraph.c; backtrace(), fgraph_unwind.c): retp itself, as
+ * prepare_ftrace_return() found it.  An arch that hooks the return before
+ * the function saved it anywhere (chapter 8: in a register, at the entry)
+ * gives function_graph_enter() the frame's identity as retp instead, and
+ * its own version (asm/ftrace.h defines ftrace_graph_ret_slot) finds
+ * where the function with that entry sp has saved it since; NULL if it
+ * cannot.  The caller writes only a slot that holds return_to_handler.
+ */
+#ifndef ftrace_graph_ret_slot
+static inline unsigned long *ftrace_graph_ret_slot(unsigned long *retp,
+						   unsigned long sp)
+{
+	return retp;
+}
+#endif
+/*
  * For the unwinders' personality routine (stage2-graph/fgraph_unwind.c,
  * or the arch's own when it defines HAVE_ARCH_GRAPH_PERSONALITY): the
  * real return address of the hijacked frame that returns with sp, or 0.

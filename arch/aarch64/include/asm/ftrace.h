@@ -105,6 +105,15 @@ ftrace_regs_get_return_value(struct ftrace_regs *fregs)
 {
 	return fregs->x[0];
 }
+
+/*
+ * The graph tracer hooks x30 at the entry, before the function saved it
+ * anywhere, and identifies the frame by the caller's x29 (arch/aarch64/
+ * ftrace.c): where the return address is now, the function's frame
+ * record says, found by walking the chain (stacktrace.c).
+ */
+#define ftrace_graph_ret_slot	ftrace_graph_ret_slot
+unsigned long *ftrace_graph_ret_slot(unsigned long *retp, unsigned long sp);
 #elif !defined(__ASSEMBLY__)
 /*
  * The tracer's fregs: the traced function's registers as mcount saw them.

@@ -119,6 +119,15 @@ ftrace_regs_get_return_value(struct ftrace_regs *fregs)
 {
 	return fregs->a[0];
 }
+
+/*
+ * The graph tracer hooks ra at the entry, before the function saved it
+ * anywhere, and identifies the frame by the caller's s0 (arch/riscv64/
+ * ftrace.c): where the return address is now, the function's frame
+ * record says, found by walking the chain (stacktrace.c).
+ */
+#define ftrace_graph_ret_slot	ftrace_graph_ret_slot
+unsigned long *ftrace_graph_ret_slot(unsigned long *retp, unsigned long sp);
 #endif /* CONFIG_DYNAMIC_FTRACE_WITH_ARGS */
 #endif
 
