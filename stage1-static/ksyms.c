@@ -344,6 +344,35 @@ int kallsyms_imports(const char *path, const char *name)
 	return ret;
 }
 
+int kallsyms_has_section(const char *path, const char *name)
+{
+	const ElfW(Ehdr) *eh;
+	const ElfW(Shdr) *sh, *names;
+	const char *map, *str;
+	size_t size, len = strlen(name) + 1;
+	unsigned int i;
+	int ret = 0;
+
+	map = map_elf(path, &size);
+	if (!map)
+		return -1;
+	eh = (const ElfW(Ehdr) *)map;
+	sh = (const ElfW(Shdr) *)(map + eh->e_shoff);
+	if (eh->e_shstrndx >= eh->e_shnum)
+		goto out;
+	names = &sh[eh->e_shstrndx];
+	if (!in_file(size, names->sh_offset, names->sh_size))
+		goto out;
+	str = map + names->sh_offset;
+	for (i = 0; !ret && i < eh->e_shnum; i++)
+		ret = sh[i].sh_name < names->sh_size &&
+		      names->sh_size - sh[i].sh_name >= len &&
+		      !memcmp(str + sh[i].sh_name, name, len);
+out:
+	munmap((void *)map, size);
+	return ret;
+}
+
 /* The name the loader gives an object, as a file to read. */
 static const char *object_path(const char *name)
 {

@@ -517,6 +517,31 @@ static void count_unrecorded(unsigned long start, unsigned long end,
 	*(unsigned long *)data += ftrace_mcount_calls(start, end);
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: the compiler's own table of patchable entries.  recordmcount
+ * --entries moves every object's into __mcount_loc and leaves the
+ * original out of the link, so what the linker still collects here
+ * comes from objects it never saw.
+ */
+extern unsigned long __start___patchable_function_entries[]
+	__attribute__((weak));
+extern unsigned long __stop___patchable_function_entries[]
+	__attribute__((weak));
+
+static unsigned long unrecorded_entries(void)
+{
+	unsigned long *start = __start___patchable_function_entries;
+
+	return start ? __stop___patchable_function_entries - start : 0;
+}
+#else
+static unsigned long unrecorded_entries(void)
+{
+	return 0;
+}
+#endif
+
 static void ftrace_report_unrecorded(void)
 {
 	unsigned long n = 0;
@@ -524,12 +549,18 @@ static void ftrace_report_unrecorded(void)
 	if (!IS_ENABLED(CONFIG_FTRACE_MCOUNT_RECORD))	/* ftraced finds them */
 		return;
 	core_text_for_each(count_unrecorded, &n);
-	if (!n)
-		return;
-	fprintf(stderr, "ftrace: %lu function%s call%s mcount without a "
-		"__mcount_loc record (an object not built with ftrace-cc?): "
-		"%s\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
-		ftrace_unrecorded_fate());
+	if (n)
+		fprintf(stderr, "ftrace: %lu function%s call%s mcount without "
+			"a __mcount_loc record (an object not built with "
+			"ftrace-cc?): %s\n", n, n == 1 ? "" : "s",
+			n == 1 ? "s" : "", ftrace_unrecorded_fate());
+	/* NOPs nothing records: never touched, so never traced */
+	n = unrecorded_entries();
+	if (n)
+		fprintf(stderr, "ftrace: %lu function%s %s a patchable entry "
+			"without a __mcount_loc record (an object not built "
+			"with ftrace-cc?): never traced\n", n,
+			n == 1 ? "" : "s", n == 1 ? "has" : "have");
 }
 
 /*

@@ -197,7 +197,9 @@ static void ftrace_module_init_work(struct module *mod)
  * library is said once, by name, in one line: it is an object whose file
  * imports mcount's symbol (generic code knows the name from the loader,
  * not from the arch) but not ftrace_module_init(), which the module
- * object of every library ftrace-cc builds imports.  The file decides,
+ * object of every library ftrace-cc builds imports.  At chapter 8 one
+ * built with the compiler's patchable entries calls nothing: what gives
+ * it away is the compiler's own table, a section of the file.  The file decides,
  * not whether the object is a loaded module now: another thread's
  * dlopen() may be mapping one whose constructor has not registered it
  * yet, or its dlclose() unloading one whose records are gone already.
@@ -238,12 +240,20 @@ static int check_object(struct dl_phdr_info *info, size_t size, void *data)
 			text = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
 	if (!text || ftrace_module_of(text) || !check_once(info->dlpi_name))
 		return 0;
-	if (kallsyms_imports(info->dlpi_name, mcount) == 1 &&
-	    kallsyms_imports(info->dlpi_name, "ftrace_module_init") != 1)
+	if (kallsyms_imports(info->dlpi_name, "ftrace_module_init") == 1)
+		return 0;
+	if (kallsyms_imports(info->dlpi_name, mcount) == 1)
 		fprintf(stderr, "ftrace: %s calls %s without __mcount_loc "
 			"records (built with -pg, not ftrace-cc -shared?): "
 			"its functions are %s\n", info->dlpi_name, mcount,
 			ftrace_unrecorded_fate());
+	else if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) &&
+		 kallsyms_has_section(info->dlpi_name,
+				      "__patchable_function_entries") == 1)
+		fprintf(stderr, "ftrace: %s has patchable entries without "
+			"__mcount_loc records (not built with ftrace-cc "
+			"-shared?): its functions are never traced\n",
+			info->dlpi_name);
 	return 0;
 }
 

@@ -70,35 +70,26 @@ GRAPH_REFUSED_CFLAGS := -mbranch-protection=standard \
 # with -fpatchable-function-entry=2: two NOPs at the function's entry,
 # before the prologue (after a "bti c", where there is one), each
 # function's first NOP recorded in __patchable_function_entries.  No
-# "bl _mcount" then (with -pg as well, gcc would emit both).  The
-# start-up makes the first NOP "mov x9, x30", and the second, rec->ip,
-# is "bl ftrace_caller" while the function is traced (arch/aarch64/
-# ftrace.c, entry.S).  -DCC_USING_PATCHABLE_FUNCTION_ENTRY: notrace is
-# then a zero count (linux/ftrace.h).  Position-independent code has the
-# same two NOPs.  No site calls a symbol any more: _mcount stays the
-# exported stub, for code built with -pg outside ftrace-cc (never
-# traced, said at start-up as at stage 3).  The return address is hooked
-# in x30 before "paciasp" signs it, so -mbranch-protection is no bar to
-# the graph tracer here.
-# Not claimed yet: tests/stage5 passes (but for its "0 sites written":
-# the start-up writes each "mov x9, x30", as the kernel does), and three
-# failures of earlier suites at stage 5 remain.  At the entry the return
-# address is in x30, with no stack slot yet: ftrace_graph_func() passes
-# the caller's frame pointer as the frame's identity (the kernel's does
-# too, since v6.2), and the generic code that writes a real return
-# address back through the slot (a coroutine switch, stage2-graph/
-# fgraph_context.c; unwinding, fgraph_unwind.c) would overwrite that
-# frame record instead: an arch hook must find the slot.  And gcc 12
-# records C++ inline functions' entries outside their COMDAT groups, so
-# two units that share one no longer link.  To try it:
-# make ARCH=aarch64 STAGE=5 HAVE_DYNAMIC_FTRACE_WITH_ARGS=y
-# HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
+# "bl _mcount" then (with -pg as well, gcc would emit both).
+# recordmcount --entries moves that table to __mcount_loc, one part per
+# C++ section group, and writes the first NOP as "mov x9, x30", which the
+# kernel writes at boot; the second, rec->ip, is "bl ftrace_caller"
+# while the function is traced (arch/aarch64/ftrace.c, entry.S).
+# -DCC_USING_PATCHABLE_FUNCTION_ENTRY: notrace is then a zero count
+# (linux/ftrace.h).  Position-independent code has the same two NOPs.
+# No site calls a symbol any more: _mcount stays the exported stub, for
+# code built with -pg outside ftrace-cc (never traced, said at start-up
+# as at stage 3).  The return address is hooked in x30 before "paciasp"
+# signs it, so -mbranch-protection is no bar to the graph tracer here;
+# where the function saves it afterwards, the stack walk finds
+# (stacktrace.c, ftrace_graph_ret_slot()).
+HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
 ENTRY_CFLAGS		:= -fpatchable-function-entry=2 \
 			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY
 ENTRY_NOPIC_CFLAGS	:=
 ENTRY_SYMBOL		:= _mcount
-ENTRY_TABLE_SECTION	:= __patchable_function_entries
+ENTRY_RECORD_FLAGS	:= --entries
 ifeq ($(STAGE),5)
 GRAPH_REFUSED_CFLAGS :=
 endif

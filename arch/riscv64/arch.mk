@@ -57,22 +57,19 @@ CC_FLAGS_NO_FPU	:=
 # before the prologue ("c.nop", 8 bytes: the kernel's own count with the
 # C extension, arch/riscv/Makefile since v5.18; 2 without it; v6.16's
 # CALL_OPS asks for 8,4, which the kit does not do) and records the first
-# in __patchable_function_entries, which the build renames __mcount_loc.
-# No -pg: gcc would still call _mcount after the prologue.  The start-up
-# writes each site's "auipc t0" half once (arch/riscv64/ftrace.c says
-# why), the trampoline saves struct ftrace_regs (arch/riscv64/entry.S),
-# and return_to_handler passes a0 (funcgraph-retval).  _mcount stays the
-# stub a -pg object linked in by mistake calls, which the start-up counts
-# and reports (ENTRY_SYMBOL: exported to libraries as at stage 4).
-# Not claimed yet: the arch part passes tests/stage5 (but for its "0
-# sites written"), and the earlier suites at stage 5 still assume x86's
-# -pg -mfentry sites in places, and gcc 12 records C++ inline functions'
-# entries outside their COMDAT groups.  Until those are settled, build it
-# with "make ARCH=riscv64 STAGE=5 HAVE_DYNAMIC_FTRACE_WITH_ARGS=y".
-# HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
+# in __patchable_function_entries, which recordmcount --entries moves to
+# __mcount_loc, one part per C++ section group.  No -pg: gcc would still
+# call _mcount after the prologue.  The start-up writes each site's
+# "auipc t0" half once, as the kernel's does at boot (arch/riscv64/
+# ftrace.c says why), the trampoline saves struct ftrace_regs
+# (arch/riscv64/entry.S), and return_to_handler passes a0
+# (funcgraph-retval).  _mcount stays the stub a -pg object linked in by
+# mistake calls, which the start-up counts and reports (ENTRY_SYMBOL:
+# exported to libraries as at stage 4).
+HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
 ENTRY_CFLAGS		:= -fpatchable-function-entry=4 \
 			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY
 ENTRY_NOPIC_CFLAGS	:=
 ENTRY_SYMBOL		:= _mcount
-ENTRY_TABLE_SECTION	:= __patchable_function_entries
+ENTRY_RECORD_FLAGS	:= --entries

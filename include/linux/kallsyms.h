@@ -52,5 +52,7 @@ void kallsyms_use_objects(int nr, const char *const *paths,
  * read as ELF.
  */
 int kallsyms_imports(const char *path, const char *name);
+/* Has the object in file path a section of that name?  1, 0 or -1. */
+int kallsyms_has_section(const char *path, const char *name);
 
 #endif

@@ -228,8 +228,12 @@ noinline int keep_errno(int x)
 	return x + 1;
 }
 
-/* a thread's first traced call is where the tracer does the most */
-__attribute__((no_instrument_function)) static void *errno_thread(void *arg)
+/*
+ * a thread's first traced call is where the tracer does the most (not
+ * traced itself: no -pg site, no patchable entry)
+ */
+__attribute__((no_instrument_function, patchable_function_entry(0, 0)))
+static void *errno_thread(void *arg)
 {
 	int r;
 

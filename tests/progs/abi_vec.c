@@ -23,8 +23,12 @@
 #include <unistd.h>
 
 #define noinline	__attribute__((noipa))
-/* thread start routines: not traced, so the vector call is the first event */
-#define untraced	__attribute__((no_instrument_function))
+/*
+ * thread start routines: not traced, so the vector call is the first event
+ * (no -pg site, no patchable entry)
+ */
+#define untraced	__attribute__((no_instrument_function, \
+				       patchable_function_entry(0, 0)))
 
 static int bad;
 

@@ -150,17 +150,19 @@ ENTRY_RECORD=$(make -s -C "$KIT" --no-print-directory ARCH="$ARCH" STAGE=5 \
 	print-ENTRY_RECORD_FLAGS)
 
 # unit_a and unit_b, the C++ units that share inline code, built for
-# stage 5 with FLAGS, into $TMPD/<unit>FLAGS.o
-entry_units() { # flags
+# stage 5 (the arch's flags and its entry flags) at -O2 with FLAG (-O0:
+# at -O0), into $TMPD/<unit>FLAG.o
+entry_units() { # flag
 	local o
 	for o in unit_a unit_b; do
-		$CXX -O2 $ENTRY_CFLAGS $1 -c "$KIT/tests/extern/cxx-units/$o.cc" \
+		$CXX -O2 $ARCH_CFLAGS $ENTRY_CFLAGS $1 \
+			-c "$KIT/tests/extern/cxx-units/$o.cc" \
 			-o "$TMPD/$o$1.o" || return 1
 	done
 }
 
-# link the two units with FLAGS; they must link, and run
-entry_link() { # flags
+# link the two units built with FLAG; they must link, and run
+entry_link() { # flag
 	$CXX $([ "$1" = -fPIC ] && echo -pie || echo -no-pie) -o "$TMPD/linked$1" \
 		"$TMPD/unit_a$1.o" "$TMPD/unit_b$1.o" 2>"$TMPD/ld.err"
 	assertEquals "$1: the C++ units link" "" "$(cat "$TMPD/ld.err")"
@@ -198,7 +200,7 @@ test_nop_writes_each_recorded_call_as_a_nop() {
 		assertTrue "$ARCH: left alone" $?
 		return
 	fi
-	for f in -fno-pie -fPIC; do
+	for f in -fno-pie -fPIC -O0; do
 		entry_units $f || fail "c++ $f"
 		for o in unit_a unit_b; do
 			n=$("$RM" --list "$TMPD/$o$f.o" | wc -l)
@@ -234,7 +236,7 @@ test_entries_move_the_compiler_table_per_group() {
 	assertTrue "no patchable entries: nothing to do" $?
 	[ "$ENTRY_RECORD" = --entries ] || return 0
 	need_facts TEST_ENTRY_SITE || return
-	for f in -fno-pie -fPIC; do
+	for f in -fno-pie -fPIC -O0; do
 		entry_units $f || fail "c++ $f"
 		for o in unit_a unit_b; do
 			n=$(readelf -rW "$TMPD/$o$f.o" | awk '

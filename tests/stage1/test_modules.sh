@@ -19,6 +19,10 @@ fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
 MODULES=$(mkvar HAVE_FTRACE_MODULES)
 PIE=$(mkvar HAVE_FTRACE_PIE)
 DYN=$(mkvar CONFIG_DYNAMIC_FTRACE)
+# chapter 8: sites that call nothing, patchable entries (--entries)
+ENTRIES=
+[ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] &&
+	[ "$(mkvar ENTRY_RECORD_FLAGS)" = --entries ] && ENTRIES=y
 
 # (a skip is for its own test only)
 setUp() { endSkipping; }
@@ -157,7 +161,9 @@ test_pie_program_with_libraries() {
 # stages 1-2 they are traced as the program is.  With records (stages 3-4)
 # their sites are never converted: one line per library says so, at
 # start-up for the linked one and at dlopen() for the plugin, once however
-# often it loads; and what the line says holds.
+# often it loads; and what the line says holds.  (At stage 5 they are
+# built with the entry flags, and those of patchable entries call
+# nothing: the compiler's own table gives them away.)
 test_plain_pg_libraries() {
 	[ -n "$MODULES" ] || { startSkipping; return; }
 	need_facts TEST_UNRECORDED_SITES || return
@@ -165,7 +171,9 @@ test_plain_pg_libraries() {
 	read -r -a pic <<<"$(mkvar TRACE_PIC_CFLAGS)"
 	mcount=$(mkvar MCOUNT_SYMBOL)
 	fate="never traced"
+	# (at stage 5 no such site reaches ftrace_caller)
 	[ "$TEST_UNRECORDED_SITES" = traced ] &&
+		[ -z "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] &&
 		fate="traced only while no filter is set"
 	want=$(run_target "$TMPD/plain/modmain" "$TMPD/plain/libmodplug.so" 3)
 	for o in O2 O0; do
@@ -193,10 +201,17 @@ test_plain_pg_libraries() {
 				"$(fn_edges "$t" | grep -c ' plugin_inner <-plugin_entry$')"
 			continue
 		fi
-		assertEquals "-$o: each library said once" \
+		if [ -n "$ENTRIES" ]; then
+			assertEquals "-$o: each library said once" \
+"ftrace: $d/libmodlib.so has patchable entries without __mcount_loc records (not built with ftrace-cc -shared?): its functions are never traced
+ftrace: $d/libmodplug.so has patchable entries without __mcount_loc records (not built with ftrace-cc -shared?): its functions are never traced" \
+				"$(cat "$t.stderr")"
+		else
+			assertEquals "-$o: each library said once" \
 "ftrace: $d/libmodlib.so calls $mcount without __mcount_loc records (built with -pg, not ftrace-cc -shared?): its functions are $fate
 ftrace: $d/libmodplug.so calls $mcount without __mcount_loc records (built with -pg, not ftrace-cc -shared?): its functions are $fate" \
-			"$(cat "$t.stderr")"
+				"$(cat "$t.stderr")"
+		fi
 		if [ "$fate" = "never traced" ]; then
 			assertFalse "-$o: none of their functions" \
 				"fn_edges '$t' | grep -q 'modlib_\\|plugin_entry\\|plugin_inner'"

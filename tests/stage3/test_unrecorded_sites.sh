@@ -7,11 +7,19 @@
 # the graph tracer alike, while set_ftrace_filter selects functions
 # (stage1-static/ftrace.c, ftrace_ops_assist_func(); chapter 5:
 # ftrace_graph_wants()).  TEST_UNRECORDED_SITES (facts.sh) says which.
-# Either way the program says so once, at start-up, on stderr.
+# Either way the program says so once, at start-up, on stderr.  At stage
+# 5 (chapter 8) such a site never reaches ftrace_caller: a call of the
+# stub ENTRY_SYMBOL, or the compiler's patchable NOPs (ENTRY_RECORD_FLAGS
+# --entries), which nothing records then but the compiler's own table.
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage3/src
 GRAPH=$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)
+FATE=$TEST_UNRECORDED_SITES
+[ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] && FATE=stub
+ENTRIES=
+[ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] &&
+	[ "$(mkvar ENTRY_RECORD_FLAGS)" = --entries ] && ENTRIES=y
 
 oneTimeSetUp() {
 	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE" o
@@ -29,7 +37,10 @@ oneTimeSetUp() {
 
 # The start-up line: the two unrecorded objects have two functions each.
 start_line() {
-	case $TEST_UNRECORDED_SITES in
+	[ -n "$ENTRIES" ] &&
+		echo "ftrace: 4 functions have a patchable entry without a __mcount_loc record (an object not built with ftrace-cc?): never traced" &&
+		return
+	case $FATE in
 	traced) echo "ftrace: 4 functions call mcount without a __mcount_loc record (an object not built with ftrace-cc?): traced only while no filter is set" ;;
 	*) echo "ftrace: 4 functions call mcount without a __mcount_loc record (an object not built with ftrace-cc?): never traced" ;;
 	esac
@@ -87,7 +98,7 @@ test_function_tracer() {
 		"grep -q ' 3 r_outer <-main$' '$TMPD/edges'"
 	for o in O2 O0; do
 		n=$(grep -c " u_${o}_" "$TMPD/edges")
-		case $TEST_UNRECORDED_SITES in
+		case $FATE in
 		traced)
 			assertEquals "$o: unrecorded, no filter: traced" \
 				"3 r_leaf <-u_${o}_mid
@@ -98,7 +109,7 @@ test_function_tracer() {
 		stub)
 			assertEquals "$o: unrecorded: never traced" 0 "$n" ;;
 		*)
-			fail "TEST_UNRECORDED_SITES: '$TEST_UNRECORDED_SITES'" ;;
+			fail "TEST_UNRECORDED_SITES: '$FATE'" ;;
 		esac
 	done
 	# a filter: only what it selects, whatever reached ftrace_caller
@@ -123,7 +134,7 @@ test_graph_tracer() {
 		"$(grep -c '|  *}$' "$TMPD/g")"
 	assertEquals "r_outer under main" 3 "$(grep -c '^1 r_outer$' "$TMPD/calls")"
 	for o in O2 O0; do
-		case $TEST_UNRECORDED_SITES in
+		case $FATE in
 		traced)
 			assertEquals "$o: unrecorded, no filter: hijacked" 3 \
 				"$(grep -c "^2 u_${o}_mid\$" "$TMPD/calls")"
@@ -133,7 +144,7 @@ test_graph_tracer() {
 			assertEquals "$o: unrecorded: never hijacked" 0 \
 				"$(grep -c " u_${o}_" "$TMPD/calls")" ;;
 		*)
-			fail "TEST_UNRECORDED_SITES: '$TEST_UNRECORDED_SITES'" ;;
+			fail "TEST_UNRECORDED_SITES: '$FATE'" ;;
 		esac
 	done
 	assertEquals "r_leaf, at its depth" 6 "$(grep -Ec "^[23] r_leaf$" "$TMPD/calls")"

@@ -10,16 +10,35 @@
  * that value to the generic check, which must report "Bad frame
  * pointer".  (Called without the graph tracer it would corrupt its
  * caller's x29: it exists only for that test.)
+ *
+ * At stage 5 (chapter 8) its entry is what gcc -fpatchable-function-entry=2
+ * writes instead, two NOPs before the prologue recorded in
+ * __patchable_function_entries, and no _mcount call: there is no FP test
+ * then, and the test wants it to run as untraced, traced all the same
+ * (arch/aarch64/entry.S).
  */
 	.text
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	.section __patchable_function_entries, "aw", %progbits
+	.balign	8
+	.8byte	bad_frame_function
+	.text
+#endif
 	.globl	bad_frame_function
 	.type	bad_frame_function, %function
 	.balign	4
 bad_frame_function:
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	nop
+	nop
+#endif
 	stp	x29, x30, [sp, #-16]!
 	mov	x29, sp
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	mov	x0, x30
 	bl	_mcount
+#endif
 	mov	w0, #0
 	ldp	x29, x30, [sp], #16	// x30: the (hijacked) return address
 	add	x29, x29, #16		// the bug: the caller's x29 is lost
