@@ -379,6 +379,8 @@ static int FN(find_sites)(struct rm_elf *e)
 					   rm_reloc_name(o->mach, r.type), why);
 				continue;
 			}
+			if (o->opts->nop && o->mach->nop_site)
+				o->mach->nop_site(&r, &ip);
 			if (!FN(add_site)(e, rs->info, ip, i, k, esize, &r))
 				return -1;
 		}

@@ -67,21 +67,54 @@ static int x86_64_site(const struct rm_reloc *r, uint64_t *ip,
 }
 
 /*
+ * --nop, a GNU C nested function's site: its static chain arrives in
+ * %r10, which a call of __fentry__ may clobber, so gcc keeps it around the
+ * call, "push %r10; call __fentry__; pop %r10" (41 52 ... 41 5a), the one
+ * site that is not the function's first instruction.  The kit's
+ * trampoline keeps %r10 itself (struct ftrace_regs): the three become
+ * one site at the entry, and ftrace_caller finds the return address at
+ * its stack pointer for every function alike.
+ */
+static int x86_64_nested(const unsigned char *p, uint64_t len)
+{
+	size_t n;
+
+	if (len < 3 || p[0] != 0x41 || p[1] != 0x52)
+		return 0;
+	n = p[2] == 0xe8 ? 5 : 6;
+	return len >= n + 4 && p[n + 2] == 0x41 && p[n + 3] == 0x5a;
+}
+
+static void x86_64_nop_site(const struct rm_reloc *r, uint64_t *ip)
+{
+	const unsigned char *p = insn(r, (int64_t)*ip - 2, 2);
+
+	if (p && x86_64_nested(p, r->text + r->text_size - p))
+		*ip -= 2;
+}
+
+/*
  * --nop: the call's own length in one NOP, as gcc's -mnop-mcount and
  * objtool --mnop write it: "nopl 0x0(%rax,%rax,1)" for e8 <rel32>, with a
- * 0x66 prefix for the 6-byte ff 15 <disp32>.
+ * 0x66 prefix for the 6-byte ff 15 <disp32>; a nested function's site
+ * (above) that NOP, then a 4-byte one over its push and pop.
  */
 static size_t x86_64_make_nop(unsigned char *insn, uint64_t len)
 {
 	static const unsigned char nop6[] = {
 		0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00
 	};
-	size_t n = insn[0] == 0xe8 ? 5 : insn[0] == 0xff ? 6 : 0;
+	static const unsigned char nop4[] = { 0x0f, 0x1f, 0x40, 0x00 };
+	int nested = x86_64_nested(insn, len);
+	unsigned char *call = insn + (nested ? 2 : 0);
+	size_t n = call[0] == 0xe8 ? 5 : call[0] == 0xff ? 6 : 0;
 
-	if (!n || len < n)
+	if (!n || len < n + (nested ? 4 : 0))
 		return 0;
 	memcpy(insn, nop6 + 6 - n, n);
-	return n;
+	if (nested)
+		memcpy(insn + n, nop4, sizeof(nop4));
+	return n + (nested ? 4 : 0);
 }
 
 static const char *x86_64_reloc_name(unsigned int type)
@@ -414,15 +447,16 @@ static const char *const riscv64_mcount[] = { "_mcount", NULL };
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
 	  x86_64_site, x86_64_reloc_name, x86_64_make_nop, R_X86_64_NONE,
-	  NULL },
+	  x86_64_nop_site, NULL },
 	{ "mips", EM_MIPS, ELFCLASS32, mips_mcount, R_MIPS_32, 0,
-	  mips_site, mips_reloc_name, NULL, 0, NULL },
+	  mips_site, mips_reloc_name, NULL, 0, NULL, NULL },
 	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
-	  arm_site, arm_reloc_name, NULL, 0, NULL },
+	  arm_site, arm_reloc_name, NULL, 0, NULL, NULL },
 	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
-	  aarch64_site, aarch64_reloc_name, NULL, 0, aarch64_entry_prepare },
+	  aarch64_site, aarch64_reloc_name, NULL, 0, NULL,
+	  aarch64_entry_prepare },
 	{ "riscv64", EM_RISCV, ELFCLASS64, riscv64_mcount, R_RISCV_64, 0,
-	  riscv64_site, riscv64_reloc_name, NULL, 0, NULL },
+	  riscv64_site, riscv64_reloc_name, NULL, 0, NULL, NULL },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))

@@ -71,6 +71,13 @@ struct rm_machine {
 	size_t (*make_nop)(unsigned char *insn, uint64_t len);
 	unsigned int none_reloc;
 	/*
+	 * --nop: where the site found by site() at *ip really starts, when
+	 * the compiler wrapped the call in code the NOP makes useless
+	 * (x86's nested functions: push/pop %r10 around it); make_nop() then
+	 * gets that address.  NULL: the call itself.
+	 */
+	void (*nop_site)(const struct rm_reloc *r, uint64_t *ip);
+	/*
 	 * --entries: the sites are the compiler's patchable entries (its
 	 * __patchable_function_entries table names each function's first
 	 * NOP).  Write over the NOPs at insn (len bytes left in the
