@@ -67,11 +67,69 @@ ftrace_func_t ftrace_call_func(void)
 
 /* ---- records ------------------------------------------------------------ */
 
-static int rec_cmp(const void *a, const void *b)
+int ftrace_ip_cmp(const void *a, const void *b)
 {
-	const struct dyn_ftrace *x = a, *y = b;
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
 
-	return x->ip < y->ip ? -1 : x->ip > y->ip;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The records of the sites in table[0..n), sorted by ip, one per site,
+ * into recs (zeroed, room for n): how many.  The table is in link order:
+ * each object's sites in address order, the objects mostly in the order
+ * the linker placed their code, but not always (gcc's main() goes to
+ * .text.startup, which the linker puts before .text).  So the sites that
+ * keep the order are filled in as they come, in one pass, and the few
+ * others are set aside, sorted and merged in: a pass over the table
+ * instead of a sort of it (the kernel sorts its table at build time,
+ * scripts/sorttable).  No worse than sorting them all when nothing is in
+ * order.  -ENOMEM if there is no room to set them aside.
+ */
+static long table_records(struct dyn_ftrace *recs, const unsigned long *table,
+			  unsigned long n)
+{
+	unsigned long i, kept = 0, nodd = 0, room = 0, k, total, nr, last = 0;
+	unsigned long ip, *odd = NULL, *more;
+
+	for (i = 0; i < n; i++) {
+		ip = ftrace_call_adjust(table[i]);
+		if (kept && ip == last)
+			continue;
+		if (!kept || ip > last) {
+			recs[kept++].ip = last = ip;
+			continue;
+		}
+		if (nodd == room) {
+			room = room ? 2 * room : 64;
+			more = realloc(odd, room * sizeof(*odd));
+			if (!more) {
+				free(odd);
+				return -ENOMEM;
+			}
+			odd = more;
+		}
+		odd[nodd++] = ip;
+	}
+	if (!nodd)
+		return kept;
+	qsort(odd, nodd, sizeof(*odd), ftrace_ip_cmp);
+	/* merge from the top, into the room the odd ones left */
+	total = kept + nodd;
+	for (k = total; nodd; )
+		if (kept && recs[kept - 1].ip > odd[nodd - 1])
+			recs[--k].ip = recs[--kept].ip;
+		else
+			recs[--k].ip = odd[--nodd];
+	/* and a site twice in the table is one record */
+	for (i = 0, nr = 0; i < total; i++)
+		if (!nr || recs[i].ip != recs[nr - 1].ip)
+			recs[nr++].ip = recs[i].ip;
+	for (i = nr; i < total; i++)
+		recs[i].ip = 0;
+	free(odd);
+	return nr;
 }
 
 /*
@@ -573,8 +631,8 @@ static void ftrace_init(void)
 	unsigned long long t0 = ktime_get_ns();
 	unsigned long *start = __start___mcount_loc;
 	unsigned long n = start ? __stop___mcount_loc - start : 0;
-	unsigned long i, nr = 0;
-	int ret, sorted;
+	unsigned long nr;
+	int ret;
 
 	ret = text_poke_init();
 	if (!ret)
@@ -602,22 +660,22 @@ static void ftrace_init(void)
 		ftrace_disabled = 1;
 		return;
 	}
-	sorted = 1;
-	for (i = 0; i < n; i++) {
-		memset(&ftrace_records[i], 0, sizeof(ftrace_records[i]));
-		ftrace_records[i].ip = ftrace_call_adjust(start[i]);
-		sorted &= !i || ftrace_records[i - 1].ip <= ftrace_records[i].ip;
+	/* the pages come zeroed: every field but ip starts at 0 */
+	nr = table_records(ftrace_records, start, n);
+	if ((long)nr < 0) {
+		fprintf(stderr, "ftrace: no memory to sort %lu records\n", n);
+		ftrace_disabled = 1;
+		return;
 	}
-	/* link order is address order more often than not */
-	if (!sorted)
-		qsort(ftrace_records, n, sizeof(*ftrace_records), rec_cmp);
-	for (i = 0; i < n; i++)	/* one record per site */
-		if (!nr || ftrace_records[i].ip != ftrace_records[nr - 1].ip)
-			ftrace_records[nr++] = ftrace_records[i];
 	ftrace_nr_records = nr;
 	boot_view.recs = ftrace_records;
 	__atomic_store_n(&boot_view.nr, nr, __ATOMIC_RELEASE);
-	ret = convert_code();
+	/*
+	 * Chapter 8: sites the build made ready are not read at all
+	 * (FTRACE_SITES_READY, linux/ftrace.h); each is first read when it
+	 * first changes.
+	 */
+	ret = FTRACE_SITES_READY ? 0 : convert_code();
 	if (ret == -EBUSY) {
 		fprintf(stderr, "ftrace: %s\n", text_poke_error());
 		ftrace_disabled = 1;

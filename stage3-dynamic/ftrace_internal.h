@@ -16,6 +16,8 @@ void ftrace_dyn_init(void);
 struct dyn_ftrace *ftrace_lookup_ip(unsigned long ip);
 /* The record of the site holding ip (a selfpc), or NULL: not recorded. */
 struct dyn_ftrace *ftrace_location(unsigned long ip);
+/* qsort()'s order of addresses (unsigned long) */
+int ftrace_ip_cmp(const void *a, const void *b);
 /* How many of the ops on list want rec (the kernel's ref count). */
 unsigned long ftrace_rec_refs(struct ftrace_ops *list,
 			      const struct dyn_ftrace *rec);

@@ -98,14 +98,6 @@ static __event_path void ftrace_record_ip(unsigned long ip,
 	__atomic_add_fetch(&seen_lost, 1, __ATOMIC_RELAXED);
 }
 
-static int ip_cmp(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * One look, ftrace_lock held: the sites recorded and not handled yet,
  * patched.  A refused stop_machine() leaves them for the next look.
@@ -127,7 +119,7 @@ static void ftraced_update(void)
 			seen_done[i] = SEEN_TAKEN;
 		}
 	}
-	qsort(ips, n, sizeof(*ips), ip_cmp);
+	qsort(ips, n, sizeof(*ips), ftrace_ip_cmp);
 	ret = ftrace_add_records(ips, n, ftraced_flags);
 	if (ret > 0) {
 		/* new names for the filter files; enabled if the ops want */

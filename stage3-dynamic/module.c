@@ -77,14 +77,6 @@ static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int ip_cmp(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * The library's sites, as rec->ip values: sorted, one each, and every one
  * inside the library's code (a table that points elsewhere is refused
@@ -112,7 +104,7 @@ static unsigned long *module_ips(struct module *mod, unsigned long *n)
 			return NULL;
 		}
 	}
-	qsort(ips, nr, sizeof(*ips), ip_cmp);
+	qsort(ips, nr, sizeof(*ips), ftrace_ip_cmp);
 	for (i = 0; i < nr; i++)
 		if (!k || ips[i] != ips[k - 1])
 			ips[k++] = ips[i];

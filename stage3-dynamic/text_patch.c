@@ -424,6 +424,16 @@ int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 	return ret;
 }
 
+int ftrace_verify_code(unsigned long ip, const void *expected, size_t len)
+{
+	struct text_poke tp = { .ip = ip, .len = len };
+
+	if (len > TEXT_POKE_MAX)
+		return -EINVAL;
+	memcpy(tp.old, expected, len);
+	return poke_verify(&tp);
+}
+
 /*
  * Make the pages of every change writable: the batch is sorted, so the
  * pages of neighbouring changes join into one span of one segment, and

@@ -194,12 +194,15 @@ static int a64_patch(unsigned long ip, unsigned int old, unsigned int new)
  *
  * The kernel's arm64 writes the mov at boot (ftrace_init_nop(), since
  * v5.5); the kit's recordmcount --entries writes it into the object, so
- * the start-up here only reads the site.  An object that never went
- * through recordmcount has no record of its sites at all (dyn_ftrace.c
- * reports it), but a NOP found here anyway is written as the kernel
- * would: NOP -> MOV is not among the changes the architecture lets a
- * thread make while another may execute the word (asm/text-patching.h),
- * so that batch goes under stop_machine().
+ * the program's start-up reads no site (FTRACE_SITES_READY, asm/ftrace.h)
+ * and ftrace_make_call() checks the mov before the first bl goes in.
+ * What is left here is a library's first look, which reads the site and
+ * keeps the library's module PLT.  An object that never went through
+ * recordmcount has no record of its sites at all (dyn_ftrace.c reports
+ * it), but a NOP found here anyway is written as the kernel would: NOP ->
+ * MOV is not among the changes the architecture lets a thread make while
+ * another may execute the word (asm/text-patching.h), so that batch goes
+ * under stop_machine().
  */
 #define A64_INSN_MOV_X9_X30	0xaa1e03e9
 
@@ -305,7 +308,18 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned int call;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	/*
+	 * The program's start-up read no site (FTRACE_SITES_READY): no bl
+	 * goes in without the mov it needs before it
+	 */
+	unsigned int mov = A64_INSN_MOV_X9_X30;
+	int ret = ftrace_verify_code(rec->ip - AARCH64_INSN_SIZE, &mov,
+				     sizeof(mov));
 
+	if (ret)
+		return ret;
+#endif
 	if (addr != FTRACE_ADDR)
 		return -EINVAL;
 	call = a64_site_call(rec, addr);

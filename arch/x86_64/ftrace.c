@@ -51,15 +51,15 @@ __event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 /*
- * Two site shapes (struct dyn_arch_ftrace, read by the first conversion):
+ * Two site shapes, told apart by the site's first byte (site_pic6()):
  *
- *  X86_SITE_CALL5 (-fno-pie, the design document's)
+ *  CALL5 (-fno-pie, the design document's)
  *	as linked		disabled		enabled
  *	e8 <rel32>		0f 1f 44 00 00		e8 <rel32>
  *	call mcount		nopl 0x0(%rax,%rax,1)	call ftrace_caller
  *
- *  X86_SITE_PIC6 (-fPIC/-fPIE: a shared library's code, a PIE's, or a
- *  PIC object in the program)
+ *  PIC6 (-fPIC/-fPIE: a shared library's code, a PIE's, or a PIC object
+ *  in the program)
  *	ff 15 <disp32>		66 0f 1f 44 00 00	67 e8 <rel32>
  *	call *mcount@GOTPCREL(%rip)			addr32 call
  *	(or 67 e8 <rel32>: ld made the call direct when mcount was in the
@@ -95,10 +95,25 @@ static int ftrace_call_replace(unsigned char *insn, unsigned long ip,
 	return 0;
 }
 
+/*
+ * Is rec's site one of the 6-byte forms?  Its first byte says, whichever
+ * form it has now: 66 (the NOP), 67 (the call) or ff (the call through
+ * the GOT, before the first conversion); the 5-byte forms start with 0f,
+ * e8, or the ftraced design's eb.  So the record keeps no shape of its
+ * own (the kernel's x86 keeps nothing in struct dyn_arch_ftrace either),
+ * and chapter 8's start-up need not read a site (FTRACE_SITES_READY).
+ * The caller has made sure the site is code (kernel_text_address()).
+ */
+static int site_pic6(const struct dyn_ftrace *rec)
+{
+	unsigned char first = *(const unsigned char *)rec->ip;
+
+	return first == 0x66 || first == ADDR32_PREFIX || first == 0xff;
+}
+
 static unsigned int site_len(const struct dyn_ftrace *rec)
 {
-	return rec->arch.kind == X86_SITE_PIC6 ? X86_PIC_SITE_SIZE :
-						 MCOUNT_INSN_SIZE;
+	return site_pic6(rec) ? X86_PIC_SITE_SIZE : MCOUNT_INSN_SIZE;
 }
 
 /*
@@ -112,13 +127,22 @@ static int ftrace_site_call(unsigned char *insn, const struct dyn_ftrace *rec,
 	unsigned long end = rec->ip;
 	int ret;
 
-	if (rec->arch.kind == X86_SITE_PIC6) {
+	if (site_pic6(rec)) {
 		*call++ = ADDR32_PREFIX;
 		end++;
 	}
 	ret = ftrace_call_replace(call, end, addr);
-	if (ret == -ERANGE && rec->arch.plt && addr == FTRACE_ADDR)
-		ret = ftrace_call_replace(call, end, rec->arch.plt);
+	if (ret == -ERANGE && addr == FTRACE_ADDR) {
+		/*
+		 * a library's site: its module PLT, found by the site's
+		 * address, as the kernel's arm64 finds a module's
+		 * (__module_text_address() in ftrace_make_call())
+		 */
+		struct module *mod = ftrace_module_of(rec->ip);
+
+		if (mod && mod->ftrace_plt)
+			ret = ftrace_call_replace(call, end, mod->ftrace_plt);
+	}
 	return ret;
 }
 
@@ -165,7 +189,7 @@ static void ftrace_jmp_over(unsigned char *insn, unsigned long ip)
 static void ftrace_disabled_insn(unsigned char *insn,
 				 const struct dyn_ftrace *rec)
 {
-	if (rec->arch.kind == X86_SITE_PIC6)
+	if (site_pic6(rec))
 		memcpy(insn, ftrace_nop6, X86_PIC_SITE_SIZE);
 	else if (rec->flags & FTRACE_FL_JMP)
 		ftrace_jmp_over(insn, rec->ip);
@@ -190,11 +214,9 @@ static int ftrace_read_site(struct module *mod, struct dyn_ftrace *rec,
 
 	if (!kernel_text_address(rec->ip, X86_PIC_SITE_SIZE))
 		return -EFAULT;
-	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 	if (p[0] == 0xff && p[1] == 0x15) {
 		const unsigned long *slot;
 
-		rec->arch.kind = X86_SITE_PIC6;
 		memcpy(&disp, p + 2, 4);
 		slot = (const unsigned long *)(rec->ip + X86_PIC_SITE_SIZE +
 					       disp);
@@ -205,11 +227,9 @@ static int ftrace_read_site(struct module *mod, struct dyn_ftrace *rec,
 		return 0;
 	}
 	if (p[0] == ADDR32_PREFIX && p[1] == 0xe8) {
-		rec->arch.kind = X86_SITE_PIC6;
 		old[0] = ADDR32_PREFIX;
 		return ftrace_call_replace(old + 1, rec->ip + 1, MCOUNT_ADDR);
 	}
-	rec->arch.kind = X86_SITE_CALL5;
 	return ftrace_call_replace(old, rec->ip, MCOUNT_ADDR);
 }
 
@@ -221,6 +241,8 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 
 	if (addr == MCOUNT_ADDR)
 		ret = ftrace_read_site(mod, rec, old);
+	else if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+		ret = -EFAULT;
 	else
 		ret = ftrace_site_call(old, rec, addr);
 	if (ret)
@@ -231,10 +253,11 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
- * Chapter 8: a site recordmcount --nop wrote as a NOP (5 bytes, or 6 for
- * position-independent code's call through the GOT) is left as it is:
- * the record only learns its shape.  A call of __fentry__ still there
- * (an object recorded without --nop) is converted as at chapter 4.
+ * Chapter 8, a library's first look (the program's start-up has none,
+ * FTRACE_SITES_READY): a site recordmcount --nop wrote as a NOP (5 bytes,
+ * or 6 for position-independent code's call through the GOT) is left as
+ * it is.  A call of __fentry__ still there (an object recorded without
+ * --nop) is converted as at chapter 4.
  */
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 {
@@ -242,13 +265,9 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 
 	if (!kernel_text_address(rec->ip, X86_PIC_SITE_SIZE))
 		return -EFAULT;
-	if (!memcmp(p, ftrace_nop, MCOUNT_INSN_SIZE))
-		rec->arch.kind = X86_SITE_CALL5;
-	else if (!memcmp(p, ftrace_nop6, X86_PIC_SITE_SIZE))
-		rec->arch.kind = X86_SITE_PIC6;
-	else
+	if (memcmp(p, ftrace_nop, MCOUNT_INSN_SIZE) &&
+	    memcmp(p, ftrace_nop6, X86_PIC_SITE_SIZE))
 		return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
-	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 	return 0;
 }
 #endif
@@ -256,8 +275,11 @@ int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	unsigned char old[X86_PIC_SITE_SIZE], new[X86_PIC_SITE_SIZE];
-	int ret = ftrace_site_call(new, rec, addr);
+	int ret;
 
+	if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	ret = ftrace_site_call(new, rec, addr);
 	if (ret)
 		return ret;
 	ftrace_disabled_insn(old, rec);

@@ -387,6 +387,20 @@ static inline int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 	return ftrace_make_nop(mod, rec, MCOUNT_ADDR);
 }
 #endif
+/*
+ * Chapter 8: an arch whose sites the build made ready, its NOPs and the
+ * words they need once already in place (x86's recordmcount --nop,
+ * arm64's mov written by recordmcount --entries), defines
+ * FTRACE_SITES_READY 1 in asm/ftrace.h: the program's start-up then reads
+ * the table and no site, as the kernel's does with CC_USING_NOP_MCOUNT
+ * (ftrace_need_init_nop(), kernel/trace/ftrace.c), and the arch reads a
+ * site when it first enables it.  A library's sites still get
+ * ftrace_init_nop(), which learns what the library's module object
+ * gives them.
+ */
+#ifndef FTRACE_SITES_READY
+#define FTRACE_SITES_READY	0
+#endif
 /* patch the instruction at ftrace_call to call func */
 int ftrace_update_ftrace_func(ftrace_func_t func);
 /* generic, for the arch: what the instruction at ftrace_call calls now */
@@ -405,6 +419,8 @@ extern char ftrace_call[];
  */
 int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 		       size_t len);
+/* the same check alone, with no write: 0, -EFAULT or -EINVAL */
+int ftrace_verify_code(unsigned long ip, const void *expected, size_t len);
 
 /* generic: the report when a site could not be patched; see chapter 4 */
 void ftrace_bug(int err, struct dyn_ftrace *rec);

@@ -163,14 +163,19 @@ void _mcount(void);
  * Chapter 8: the table holds each function's first NOP; the word that
  * changes at run time is the second, the site's "bl" once enabled, so
  * rec->ip is one instruction on (the kernel's arm64 ftrace_call_adjust(),
- * since v5.5).  The first becomes "mov x9, x30" once, at the first look
- * (ftrace_init_nop(), arch/aarch64/ftrace.c).
+ * since v5.5).  The first is "mov x9, x30" from the build on.
  */
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	return addr + AARCH64_INSN_SIZE;
 }
 
+/*
+ * The mov is in the object already (recordmcount --entries): the
+ * program's start-up reads no site, the first enable checks the mov
+ * (linux/ftrace.h, arch/aarch64/ftrace.c).
+ */
+#define FTRACE_SITES_READY	1
 #define ftrace_init_nop		ftrace_init_nop
 struct module;
 struct dyn_ftrace;

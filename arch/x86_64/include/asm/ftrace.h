@@ -17,16 +17,18 @@
 /*
  * The tracer's fregs: the traced function's integer argument registers as
  * mcount saved them (SAVE_ARGS, asm/mcount_frame.h), lowest address first.
- * Chapter 8's trampoline (fentry.S) saves three more words, which it
- * reads back on the way out: ip, where it returns into (a callback that
- * changes it redirects the call), sp, the traced function's stack pointer
- * on entry (its return address is the word there, the arguments past the
- * sixth above it), and fp, %rbp on entry (the caller's frame).
+ * Chapter 8's trampoline (fentry.S) has two more words: fp, %rbp on entry
+ * (the caller's frame), and ip, where it returns into (a callback that
+ * changes it redirects the call).  They are the trampoline's own frame
+ * record, the %rbp it pushed and above it the return address its call
+ * pushed; the word above ip is the traced function's return address,
+ * where its stack pointer was on entry (its arguments past the sixth
+ * above that): the struct needs no sp of its own.
  */
 struct ftrace_regs {
 	unsigned long	r10, r9, r8, rcx, rdx, rsi, rdi, rax;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
-	unsigned long	ip, sp, fp;
+	unsigned long	fp, ip;
 #endif
 };
 
@@ -47,7 +49,7 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 	case 5: return fregs->r9;
 	}
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
-	return ((unsigned long *)fregs->sp)[n - 5];
+	return (&fregs->ip)[n - 4];
 #else
 	return 0;
 #endif
@@ -57,7 +59,7 @@ static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 static inline unsigned long
 ftrace_regs_get_stack_pointer(struct ftrace_regs *fregs)
 {
-	return fregs->sp;
+	return (unsigned long)(&fregs->ip + 1);
 }
 
 static inline unsigned long
@@ -107,14 +109,17 @@ ftrace_regs_get_return_value(struct ftrace_regs *fregs)
  */
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
- * Chapter 8: what -mfentry sites call.  The kit's build makes them NOPs
- * (-mnop-mcount); position-independent code, where gcc refuses that,
- * calls it through the GOT until the start-up conversion.  The same site
- * shapes as chapter 4's, one instruction earlier in the function.
+ * Chapter 8: what -mfentry sites call, and what recordmcount --nop makes
+ * them: the NOP of the call's length, 5 bytes, or 6 for
+ * position-independent code's call through the GOT.  The same site
+ * shapes as chapter 4's, one instruction earlier in the function.  The
+ * program's start-up reads none of them (FTRACE_SITES_READY): which NOP
+ * a site has says its length (arch/x86_64/ftrace.c); a library's first
+ * look leaves a NOP as it is.
  */
 void __fentry__(void);
 #define MCOUNT_ADDR		((unsigned long)__fentry__)
-/* the first look at a site leaves a NOP as it is (arch/x86_64/ftrace.c) */
+#define FTRACE_SITES_READY	1
 #define ftrace_init_nop		ftrace_init_nop
 struct module;
 struct dyn_ftrace;
@@ -130,14 +135,13 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 	return addr;
 }
 
-enum x86_site_kind {
-	X86_SITE_CALL5,		/* e8 rel32 (the first conversion decides) */
-	X86_SITE_PIC6,		/* ff 15 disp32, or ld's 67 e8 rel32 */
-};
-
+/*
+ * Nothing: a site's shape is in its own first byte, and a library's
+ * module PLT is found by the site's address (arch/x86_64/ftrace.c), as
+ * in the kernel's x86, whose struct is empty too.  A record is the two
+ * words of struct dyn_ftrace.
+ */
 struct dyn_arch_ftrace {
-	unsigned long	plt;	/* the library's module PLT (0: none) */
-	unsigned char	kind;	/* enum x86_site_kind */
 };
 #endif
 
