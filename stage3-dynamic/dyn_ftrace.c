@@ -575,12 +575,12 @@ static void count_unrecorded(unsigned long start, unsigned long end,
 	*(unsigned long *)data += ftrace_mcount_calls(start, end);
 }
 
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 /*
- * Chapter 8: the compiler's own table of patchable entries.  recordmcount
- * --entries moves every object's into __mcount_loc and leaves the
- * original out of the link, so what the linker still collects here
- * comes from objects it never saw.
+ * The compiler's own table of patchable entries (chapter 8).  At stage 5
+ * recordmcount --entries moves every object's into __mcount_loc and
+ * leaves the original out of the link, and no earlier stage builds with
+ * patchable entries: what the linker still collects here comes from
+ * objects the kit never recorded.
  */
 extern unsigned long __start___patchable_function_entries[]
 	__attribute__((weak));
@@ -593,12 +593,6 @@ static unsigned long unrecorded_entries(void)
 
 	return start ? __stop___patchable_function_entries - start : 0;
 }
-#else
-static unsigned long unrecorded_entries(void)
-{
-	return 0;
-}
-#endif
 
 static void ftrace_report_unrecorded(void)
 {

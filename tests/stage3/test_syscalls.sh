@@ -8,6 +8,9 @@
 # SIGILL and SIGTRAP handlers, dlopen() (of an object with system-call
 # sites too), and a library that blocks every signal and owns SIGILL and
 # SIGTRAP by its own calls.
+# stages: 3 last (the events and their traps are chapter 7's, at stage 3,
+# and at the arch's last stage, with every tracer beside them;
+# tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/tests/stage3/src

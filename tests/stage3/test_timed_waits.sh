@@ -8,6 +8,8 @@
 # (tests/stage3/src/rcuwait.c, with lib/rcu.o alone).  Every run is also
 # bounded from outside, so that a wait that never ends fails the test
 # instead of hanging the suite.
+# stages: 3 (stop_machine() and read-copy update are chapter 4's and
+# lib/'s, the same at stages 4 and 5; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
 SRC=$KIT/tests/stage3/src
