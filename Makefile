@@ -56,6 +56,10 @@ CONFIG_DYNAMIC_FTRACE		:= $(if $(filter 3 4 5,$(STAGE)),y)
 # return value for funcgraph-retval where the arch passes it.
 CONFIG_DYNAMIC_FTRACE_WITH_ARGS	:= $(if $(filter 5,$(STAGE)),y)
 CONFIG_FUNCTION_GRAPH_RETVAL	:= $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(HAVE_FUNCTION_GRAPH_RETVAL))
+# chapter 8's second half: sites that call a caller's trampoline (direct
+# calls), and sites that name the ops they call (CALL_OPS)
+CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(HAVE_DYNAMIC_FTRACE_WITH_DIRECT_CALLS))
+CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(HAVE_DYNAMIC_FTRACE_WITH_CALL_OPS))
 # Dynamic ftrace finds its call sites in the __mcount_loc table that
 # recordmcount adds to every traced object (chapter 3); scripts/ftrace-cc
 # runs the tool on each object it compiles when this is on.  Without it
@@ -90,7 +94,9 @@ CONFIGS := CONFIG_FUNCTION_TRACER CONFIG_FUNCTION_GRAPH_TRACER \
 	   CONFIG_DYNAMIC_FTRACE CONFIG_FTRACE_MCOUNT_RECORD \
 	   CONFIG_FUNCTION_PROFILER CONFIG_TRACE_MARKER CONFIG_TRACE_SPOOL \
 	   CONFIG_TRACE_EXPORT CONFIG_FTRACE_SYSCALLS \
-	   CONFIG_DYNAMIC_FTRACE_WITH_ARGS CONFIG_FUNCTION_GRAPH_RETVAL
+	   CONFIG_DYNAMIC_FTRACE_WITH_ARGS CONFIG_FUNCTION_GRAPH_RETVAL \
+	   CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS \
+	   CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
 
 STAGE_DIRS-y				:= stage1-static
 STAGE_DIRS-$(CONFIG_FUNCTION_GRAPH_TRACER)	+= stage2-graph
@@ -292,8 +298,9 @@ runtime: stage-ok $(O)/.tools-ok $(LIB) $(O)/dynamic-list $(MODULE_LIB) \
 # local, so a program may use it for its own globals.  The list is made
 # from these patterns at each build.
 API_SYMBOLS := $(MCOUNT_SYMBOL) ftrace_* tracefs_* register_ftrace_* \
-	unregister_ftrace_* prepare_ftrace_return return_to_handler \
-	save_stack_trace ksym_* local_irq_* irq_count __wrap_*
+	unregister_ftrace_* modify_ftrace_* prepare_ftrace_return return_to_handler \
+	save_stack_trace ksym_* local_irq_* irq_count __wrap_* \
+	fgraph_reserve_data fgraph_retrieve_data fgraph_retrieve_parent_data
 empty :=
 API_REGEX := $(subst $(empty) $(empty),|,$(subst *,.*,$(strip $(API_SYMBOLS))))
 
@@ -395,6 +402,14 @@ $(O)/progs/bad_frame.o: arch/$(ARCH)/tests/bad_frame.S $(O)/.flags $(if $(CONFIG
 	@mkdir -p $(dir $@)
 	$(CC) $(TRACE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 	$(RECORD_MCOUNT)
+
+# chapter 8's direct calls: the arch's sample direct trampolines
+ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+$(O)/entry/ops: $(O)/progs/direct_tramp.o
+endif
+$(O)/progs/direct_tramp.o: arch/$(ARCH)/tests/direct_tramp.S $(O)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CODE_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 
 progs: runtime $(addprefix $(O)/,$(TEST_PROGS))
 

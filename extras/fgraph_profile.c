@@ -14,7 +14,7 @@
  * where the jump did, children before parents.
  *
  * A call whose entry the profiler did not see (it started before
- * profiling did) gets no time: its children's sum was never reset.
+ * profiling did) is not the profiler's: its frame has no profiler bit.
  */
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
@@ -26,40 +26,39 @@
 static unsigned long profile_flags = TRACE_ITER_GRAPH_TIME;
 
 /*
- * per thread and per return-stack depth: the live frames (at most
- * FTRACE_RETFUNC_DEPTH consecutive depths: modulo the array, they never
- * meet)
+ * Each call's children's time, kept in its own frame of the return stack
+ * (fgraph_reserve_data(), as the kernel's profiler does since v6.11): a
+ * return adds its duration to its caller's, one frame out
+ * (fgraph_retrieve_parent_data()).
  */
-static __thread unsigned long entered[FTRACE_RETFUNC_DEPTH];
-static __thread uint64_t subtime[FTRACE_RETFUNC_DEPTH];
-
-#define AT(a, depth)	(a)[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
-
-static __event_path int profile_graph_entry(struct ftrace_graph_ent *trace)
+static __event_path int profile_graph_entry(struct ftrace_graph_ent *trace,
+					    struct fgraph_ops *gops)
 {
 	struct ftrace_profile *rec = ftrace_profile_begin(trace->func, 1);
+	uint64_t *subtime;
 
-	AT(entered, trace->depth) = rec ? trace->func : 0;
-	AT(subtime, trace->depth) = 0;
-	if (rec)
-		ftrace_profile_end();
+	if (!rec)
+		return 0;
+	ftrace_profile_end();
+	subtime = fgraph_reserve_data(gops->idx, sizeof(*subtime));
+	if (subtime)
+		*subtime = 0;
 	return 1;
 }
 
-static __event_path void profile_graph_return(struct ftrace_graph_ret *trace)
+static __event_path void profile_graph_return(struct ftrace_graph_ret *trace,
+					      struct fgraph_ops *gops)
 {
 	struct ftrace_profile *rec;
 	uint64_t calltime = trace->rettime - trace->calltime;
-	int depth = trace->depth;
+	uint64_t *subtime, *parent;
 
-	if (AT(entered, depth) != trace->func)
-		return;
-	AT(entered, depth) = 0;
-	if (depth > 0)
-		AT(subtime, depth - 1) += calltime;
-	if (!(profile_flags & TRACE_ITER_GRAPH_TIME))
-		calltime = calltime > AT(subtime, depth) ?
-			   calltime - AT(subtime, depth) : 0;
+	parent = fgraph_retrieve_parent_data(gops->idx, NULL, 1);
+	if (parent)
+		*parent += calltime;
+	subtime = fgraph_retrieve_data(gops->idx, NULL);
+	if (!(profile_flags & TRACE_ITER_GRAPH_TIME) && subtime)
+		calltime = calltime > *subtime ? calltime - *subtime : 0;
 	rec = ftrace_profile_begin(trace->func, 0);
 	if (!rec)
 		return;
@@ -67,15 +66,26 @@ static __event_path void profile_graph_return(struct ftrace_graph_ret *trace)
 	ftrace_profile_end();
 }
 
+/* a user of the return stack, on the sites of the filter files */
+static struct fgraph_ops profile_gops = {
+	.entryfunc	= profile_graph_entry,
+	.retfunc	= profile_graph_return,
+	.ops.flags	= FTRACE_OPS_FL_GLOBAL,
+};
+
 static int profile_graph_start(void)
 {
-	return register_ftrace_profiler_graph(profile_graph_return,
-					      profile_graph_entry);
+	return register_ftrace_graph(&profile_gops);
+}
+
+static int profile_graph_stop(void)
+{
+	return unregister_ftrace_graph(&profile_gops);
 }
 
 static const struct ftrace_profiler profile_graph = {
 	.start	= profile_graph_start,
-	.stop	= unregister_ftrace_profiler_graph,
+	.stop	= profile_graph_stop,
 };
 
 static struct trace_option graph_time_option = {

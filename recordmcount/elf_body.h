@@ -426,7 +426,8 @@ static int FN(find_entries)(struct rm_elf *e)
 		n = rs->size / esize;
 		for (k = 0; k < n; k++) {
 			const struct rm_sym *y;
-			uint64_t sym, ip;
+			struct rm_site *site;
+			uint64_t sym, ip, pre;
 
 			if (FN(rel_at)(e, i, k, esize, &r, &sym))
 				return -1;
@@ -444,14 +445,26 @@ static int FN(find_entries)(struct rm_elf *e)
 					       rs->name, y->name);
 			ts = &e->sec[y->shndx];
 			ip = y->value + FN(rel_addend)(e, i, k, esize, &r);
+			pre = ip;
+			if (ts->type != SHT_NOBITS && ip < ts->size &&
+			    o->opts->pre_entry) {
+				/* the function's entry, past a landing pad */
+				ip += o->opts->pre_entry;
+				if (ip < ts->size && o->mach->entry_landing)
+					ip += o->mach->entry_landing(
+						o->buf + ts->offset + ip,
+						ts->size - ip);
+			}
 			if (ts->type == SHT_NOBITS || ip >= ts->size)
 				return rm_fail(o, "relocation %llu in %s: "
 					       "entry %#llx beyond section %s",
 					       (unsigned long long)k, rs->name,
 					       (unsigned long long)ip,
 					       ts->name);
-			if (!FN(add_site)(e, y->shndx, ip, i, k, esize, &r))
+			site = FN(add_site)(e, y->shndx, ip, i, k, esize, &r);
+			if (!site)
 				return -1;
+			site->pre = ip - pre;
 		}
 	}
 	return 0;
@@ -913,7 +926,8 @@ static int FN(finish_entries)(struct rm_elf *e)
 		const struct rm_sec *ts = &e->sec[s->shndx];
 
 		if (!o->mach->entry_prepare(b + ts->offset + s->ip,
-					    ts->size - s->ip))
+					    ts->size - s->ip,
+					    o->opts->pre_entry ? s->pre : 0))
 			return rm_fail(o, "--entries: %s+%#llx (%s): not the "
 				       "NOPs of a patchable entry", ts->name,
 				       (unsigned long long)s->ip, s->func);

@@ -340,8 +340,10 @@ static int aarch64_site(const struct rm_reloc *r, uint64_t *ip,
 #define A64_NOP			0xd503201f
 #define A64_MOV_X9_X30		0xaa1e03e9
 
-static int aarch64_entry_prepare(unsigned char *insn, uint64_t len)
+static int aarch64_entry_prepare(unsigned char *insn, uint64_t len,
+				 uint64_t pre)
 {
+	unsigned char *lit = insn - pre;
 	uint32_t first;
 
 	if (len < 8 || rm_get(insn + 4, 4) != A64_NOP)
@@ -349,8 +351,30 @@ static int aarch64_entry_prepare(unsigned char *insn, uint64_t len)
 	first = rm_get(insn, 4);
 	if (first != A64_NOP && first != A64_MOV_X9_X30)
 		return 0;
+	if (pre && (pre < 8 || (rm_get(lit, 4) != A64_NOP && rm_get(lit, 4)) ||
+		    (rm_get(lit + 4, 4) != A64_NOP && rm_get(lit + 4, 4))))
+		return 0;
 	rm_put(insn, 4, A64_MOV_X9_X30);
+	if (pre) {
+		rm_put(lit, 4, 0);
+		rm_put(lit + 4, 4, 0);
+	}
 	return 1;
+}
+
+/*
+ * --pre-entry (CALL_OPS): gcc's -fpatchable-function-entry=4,2 puts two
+ * NOPs before the function, for the ops literal, and two at its entry,
+ * after the "bti c" of -mbranch-protection=bti/standard where there is
+ * one (any bti: c, j or jc).
+ */
+#define A64_BTI_MASK		0xffffff3f
+#define A64_BTI			0xd503241f
+
+static unsigned int aarch64_entry_landing(const unsigned char *insn,
+					  uint64_t len)
+{
+	return len >= 4 && (rm_get(insn, 4) & A64_BTI_MASK) == A64_BTI ? 4 : 0;
 }
 
 /* ------------------------------------------------------------ riscv64 */
@@ -425,6 +449,39 @@ static const char *aarch64_reloc_name(unsigned int type)
 	return NULL;
 }
 
+/*
+ * --entries --pre-entry (CALL_OPS): gcc's -fpatchable-function-entry=8,4
+ * puts 8 bytes of NOPs before the function (four c.nop, or two nop
+ * without the C extension) for the ops literal, which starts as zero.
+ * The entry's own NOPs stay: the start-up writes their auipc (the
+ * runtime's ftrace_init_nop() says why).
+ */
+#define RV_CNOP			0x0001
+#define RV_NOP			0x00000013
+
+static int riscv64_entry_prepare(unsigned char *insn, uint64_t len,
+				 uint64_t pre)
+{
+	unsigned char *lit = insn - pre;
+	unsigned int i;
+
+	if (!pre)
+		return 1;
+	if (pre != 8 || len < 8)	/* the literal, and the site after it */
+		return 0;
+	if (rm_get(lit, 4) == RV_NOP && rm_get(lit + 4, 4) == RV_NOP) {
+		rm_put(lit, 4, 0);
+		rm_put(lit + 4, 4, 0);
+		return 1;
+	}
+	for (i = 0; i < 8; i += 2)
+		if (rm_get(lit + i, 2) != RV_CNOP && rm_get(lit + i, 2))
+			return 0;
+	for (i = 0; i < 8; i += 2)
+		rm_put(lit + i, 2, 0);
+	return 1;
+}
+
 static const char *riscv64_reloc_name(unsigned int type)
 {
 	switch (type) {
@@ -447,16 +504,17 @@ static const char *const riscv64_mcount[] = { "_mcount", NULL };
 static const struct rm_machine machines[] = {
 	{ "x86_64", EM_X86_64, ELFCLASS64, x86_64_mcount, R_X86_64_64, 0,
 	  x86_64_site, x86_64_reloc_name, x86_64_make_nop, R_X86_64_NONE,
-	  x86_64_nop_site, NULL },
+	  x86_64_nop_site, NULL, NULL },
 	{ "mips", EM_MIPS, ELFCLASS32, mips_mcount, R_MIPS_32, 0,
-	  mips_site, mips_reloc_name, NULL, 0, NULL, NULL },
+	  mips_site, mips_reloc_name, NULL, 0, NULL, NULL, NULL },
 	{ "arm", EM_ARM, ELFCLASS32, arm_mcount, R_ARM_ABS32, 1,
-	  arm_site, arm_reloc_name, NULL, 0, NULL, NULL },
+	  arm_site, arm_reloc_name, NULL, 0, NULL, NULL, NULL },
 	{ "aarch64", EM_AARCH64, ELFCLASS64, aarch64_mcount, R_AARCH64_ABS64, 0,
 	  aarch64_site, aarch64_reloc_name, NULL, 0, NULL,
-	  aarch64_entry_prepare },
+	  aarch64_entry_prepare, aarch64_entry_landing },
 	{ "riscv64", EM_RISCV, ELFCLASS64, riscv64_mcount, R_RISCV_64, 0,
-	  riscv64_site, riscv64_reloc_name, NULL, 0, NULL, NULL },
+	  riscv64_site, riscv64_reloc_name, NULL, 0, NULL,
+	  riscv64_entry_prepare, NULL },
 };
 
 #define N_MACHINES (sizeof(machines) / sizeof(machines[0]))

@@ -18,7 +18,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: recordmcount [-l] [-v] [-n | -e] [-o OUT] FILE.o...\n"
+"usage: recordmcount [-l] [-v] [-n | -e [-p BYTES]] [-o OUT] FILE.o...\n"
 "\n"
 "Find every call to mcount in the relocatable objects FILE.o and add to\n"
 "each a __mcount_loc section holding the address of every call site, for\n"
@@ -39,6 +39,11 @@ static void usage(FILE *f)
 "                    __mcount_loc, one part per section group, and write\n"
 "                    what the machine's entries need once (aarch64:\n"
 "                    mov x9, x30)\n"
+"  -p, --pre-entry BYTES  with -e: the compiler put BYTES of NOPs before\n"
+"                    each function (-fpatchable-function-entry=N,M), a\n"
+"                    word the runtime fills (CALL_OPS); the site recorded\n"
+"                    is the first NOP at the entry, past a landing pad\n"
+"                    (aarch64: bti)\n"
 "  -h, --help        this text\n"
 "\n"
 "Machines: %s.\n"
@@ -131,14 +136,16 @@ int main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "nop", no_argument, NULL, 'n' },
 		{ "entries", no_argument, NULL, 'e' },
+		{ "pre-entry", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rm_opts opts = { .out = stdout };
 	const char *output = NULL;
+	char *end;
 	int c, i, status = 0;
 
-	while ((c = getopt_long(argc, argv, "o:lvneh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:lvnep:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -155,6 +162,15 @@ int main(int argc, char **argv)
 		case 'e':
 			opts.entries = 1;
 			break;
+		case 'p':
+			opts.pre_entry = strtoul(optarg, &end, 0);
+			if (!*optarg || *end || opts.pre_entry > 64) {
+				fprintf(stderr, "recordmcount: --pre-entry "
+					"%s: not a byte count up to 64\n",
+					optarg);
+				return 2;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -170,6 +186,10 @@ int main(int argc, char **argv)
 	if (opts.nop && opts.entries) {
 		fprintf(stderr, "recordmcount: --nop and --entries exclude "
 			"each other: entries are NOPs already\n");
+		return 2;
+	}
+	if (opts.pre_entry && !opts.entries) {
+		fprintf(stderr, "recordmcount: --pre-entry needs --entries\n");
 		return 2;
 	}
 	if (output && argc - optind != 1) {

@@ -83,9 +83,19 @@ struct rm_machine {
 	 * NOP).  Write over the NOPs at insn (len bytes left in the
 	 * section) what the runtime would otherwise write once at start-up,
 	 * and return 1; 0 if they are not the NOPs expected.  NULL: nothing
-	 * to write, the runtime takes the NOPs as they are.
+	 * to write, the runtime takes the NOPs as they are.  pre: with
+	 * --pre-entry, the bytes from the NOPs before the function (the
+	 * literal, which starts as zero: the runtime writes it only over
+	 * the zero it expects) to insn.
 	 */
-	int (*entry_prepare)(unsigned char *insn, uint64_t len);
+	int (*entry_prepare)(unsigned char *insn, uint64_t len, uint64_t pre);
+	/*
+	 * --pre-entry: the bytes of a landing pad at insn, the function's
+	 * entry, before its NOPs (aarch64's bti): the site is past it.
+	 * NULL: none.
+	 */
+	unsigned int (*entry_landing)(const unsigned char *insn,
+				      uint64_t len);
 };
 
 const struct rm_machine *rm_find_machine(unsigned int e_machine,
@@ -111,6 +121,7 @@ int rm_write_file(const char *path, const char *like, const void *p,
 struct rm_site {
 	unsigned int shndx;		/* text section */
 	uint64_t ip;			/* recorded offset in that section */
+	uint64_t pre;			/* --pre-entry: ip - the literal's */
 	uint64_t r_offset;		/* where the relocation applies */
 	unsigned int type;		/* its type */
 	const char *func;		/* enclosing function, or "?" */
@@ -123,6 +134,7 @@ struct rm_opts {
 	int verbose;			/* explain decisions on stderr */
 	int nop;			/* write each site as its NOP */
 	int entries;			/* sites: the compiler's entry table */
+	unsigned long pre_entry;	/* --entries: NOP bytes before each */
 	FILE *out;			/* where --list prints */
 };
 

@@ -54,6 +54,9 @@ struct ftrace_ops *ftrace_ops_list_head(void)
 	return __atomic_load_n(&ftrace_ops_list, __ATOMIC_ACQUIRE);
 }
 
+/* calls through the list function, all threads (the stats) */
+static unsigned long list_func_calls;
+
 /*
  * Several ops: each one's filter is asked (chapter 4: a site is on when
  * any ops wants it) and each callback gets its own op.
@@ -65,10 +68,18 @@ static __event_path void ftrace_ops_list_func(unsigned long ip,
 {
 	struct ftrace_ops *op;
 
+	__atomic_add_fetch(&list_func_calls, 1, __ATOMIC_RELAXED);
 	for (op = __atomic_load_n(&ftrace_ops_list, __ATOMIC_ACQUIRE); op;
 	     op = __atomic_load_n(&op->next, __ATOMIC_ACQUIRE))
 		if (ftrace_ops_test(op, ip))
 			ftrace_ops_call(op, ip, parent_ip, fregs);
+}
+
+struct ftrace_ops ftrace_list_ops = { .func = ftrace_ops_list_func };
+
+unsigned long ftrace_list_func_calls(void)
+{
+	return __atomic_load_n(&list_func_calls, __ATOMIC_RELAXED);
 }
 
 /*
@@ -152,18 +163,53 @@ int ftrace_update_locked(void)
 	return update_ftrace_function();
 }
 
-int register_ftrace_function(struct ftrace_ops *ops)
+/*
+ * Chapter 8: an ops that may change where a function goes on shares no
+ * function with another such ops (the kernel's check in
+ * __ftrace_hash_update_ipmodify()), nor a direct ops with another direct
+ * ops: two redirects of one function cannot both hold.
+ */
+int ftrace_ops_conflicts(struct ftrace_ops *ops)
+{
+	unsigned long excl = ops->flags & (FTRACE_OPS_FL_IPMODIFY |
+					   FTRACE_OPS_FL_DIRECT);
+	struct ftrace_ops *op;
+
+	if (!excl)
+		return 0;
+	for (op = ftrace_ops_list; op; op = op->next)
+		if (op != ops && (op->flags & excl) &&
+		    ftrace_ops_overlap(op, ops))
+			return 1;
+	return 0;
+}
+
+int ftrace_ops_registered(struct ftrace_ops *ops)
 {
 	struct ftrace_ops *op;
+
+	for (op = ftrace_ops_list; op; op = op->next)
+		if (op == ops)
+			return 1;
+	return 0;
+}
+
+int register_ftrace_function(struct ftrace_ops *ops)
+{
 	int ret = 0;
 
 	if (!ops || !ops->func)
 		return -EINVAL;
+	/* struct ftrace_regs is what there is (FTRACE_OPS_FL_SAVE_REGS) */
+	if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+	    !(ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
+		return -EINVAL;
 	ftrace_lock();
-	for (op = ftrace_ops_list; op; op = op->next)
-		if (op == ops)
-			ret = -EBUSY;
+	if (ftrace_ops_registered(ops) || ftrace_ops_conflicts(ops))
+		ret = -EBUSY;
 	if (!ret) {
+		/* chapter 8: a trampoline of its own, where the arch has them */
+		ftrace_trampoline_attach(ops);
 		/* ops is complete before another thread can reach it */
 		ops->next = ftrace_ops_list;
 		__atomic_store_n(&ftrace_ops_list, ops, __ATOMIC_RELEASE);
@@ -172,6 +218,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 			__atomic_store_n(&ftrace_ops_list, ops->next,
 					 __ATOMIC_RELEASE);
 			update_ftrace_function();
+			ftrace_trampoline_detach(ops);
 		}
 	}
 	ftrace_unlock();
@@ -197,6 +244,8 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	}
 	if (!ret)
 		ret = update_ftrace_function();
+	if (!ret)	/* no site calls its trampoline any more */
+		ftrace_trampoline_detach(ops);
 	if (ret && ret != -ENOENT) {
 		/* the code could not be changed: it still calls ops */
 		ops->next = ftrace_ops_list;

@@ -74,9 +74,11 @@ static unsigned long graph_overruns, graph_skipped;
 static __thread int thread_known;
 static int ftrace_graph_dead;
 
-/* set by register_ftrace_graph() and friends, stage2-graph/fgraph_ops.c */
-trace_func_graph_ent_t ftrace_graph_entry = ftrace_graph_entry_stub;
-trace_func_graph_ret_t ftrace_graph_return = graph_return_stub;
+/* set by register_ftrace_graph(), stage2-graph/fgraph_ops.c */
+fgraph_entry_t ftrace_graph_entry = ftrace_graph_entry_stub;
+fgraph_return_t ftrace_graph_return = graph_return_stub;
+__thread struct ftrace_ret_stack *fgraph_frame;
+struct fgraph_ops *fgraph_one;
 
 __event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 {
@@ -90,8 +92,9 @@ __event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 static __event_path void graph_return(int idx, unsigned long long now,
 				      unsigned int cpu, unsigned long *retp)
 {
-	struct ftrace_ret_stack *e = &ret_stack[idx];
+	struct ftrace_ret_stack *e = &ret_stack[idx], *prev;
 	struct ftrace_graph_ret trace;
+	struct fgraph_ops *gops;
 
 	/*
 	 * Field by field: an initializer would have gcc clear the struct
@@ -106,7 +109,17 @@ static __event_path void graph_return(int idx, unsigned long long now,
 	trace.cpu = cpu;
 	trace.retval = retp ? *retp : 0;
 	trace.has_retval = !!retp;
-	ftrace_graph_return(&trace);
+	/* a handler that interrupts the callbacks has its own frame */
+	prev = fgraph_frame;
+	fgraph_frame = e;
+	barrier();
+	gops = __atomic_load_n(&fgraph_one, __ATOMIC_ACQUIRE);
+	if (!gops)
+		ftrace_graph_return(&trace);
+	else if ((e->users >> gops->idx & 1) && e->gen[gops->idx] == gops->gen)
+		gops->retfunc(&trace, gops);
+	barrier();
+	fgraph_frame = prev;
 }
 
 /* Entry k is no more: make it a hole (it was read before). */
@@ -221,10 +234,11 @@ __event_path int function_graph_enter(unsigned long ret, unsigned long func,
 				      unsigned long *retp, unsigned long sp)
 {
 	struct ftrace_graph_ent trace;
-	struct ftrace_ret_stack *e;
+	struct ftrace_ret_stack *e, *prev;
+	struct fgraph_ops *gops;
 	unsigned long stack;
 	unsigned int cpu;
-	int idx;
+	int idx, took;
 
 	if (__builtin_expect(ftrace_graph_dead, 0))
 		return -EBUSY;
@@ -269,11 +283,27 @@ __event_path int function_graph_enter(unsigned long ret, unsigned long func,
 	e->depth = depth_base + ret_stack_live++;
 	e->calltime = trace_clock_local(&cpu);
 
+	e->users = 0;
+	e->data_words = 0;
+
 	trace.func = func;
 	trace.depth = e->depth;
 	trace.calltime = e->calltime;
 	trace.cpu = cpu;
-	if (!ftrace_graph_entry(&trace)) {
+	prev = fgraph_frame;
+	fgraph_frame = e;
+	barrier();
+	/* one user: called here, its bit set here (fgraph_ops.c) */
+	gops = __atomic_load_n(&fgraph_one, __ATOMIC_ACQUIRE);
+	if (!gops)
+		took = ftrace_graph_entry(&trace);
+	else if ((took = gops->entryfunc(&trace, gops))) {
+		e->users = 1U << gops->idx;
+		e->gen[gops->idx] = gops->gen;
+	}
+	barrier();
+	fgraph_frame = prev;
+	if (!took) {
 		release_entry(idx);
 		trim_ret_stack();
 		return -EBUSY;

@@ -5,8 +5,14 @@
 #include <linux/ftrace.h>
 
 /*
- * One hijacked call (FTRACE_RETFUNC_DEPTH of them per thread: 128 * 72
- * bytes = 9 kB of TLS).  sp is what identifies the frame: the stack pointer
+ * Room in each frame for its users' data (fgraph_reserve_data()): two
+ * users of the largest reservation, or more of smaller ones.
+ */
+#define FGRAPH_FRAME_WORDS	10
+
+/*
+ * One hijacked call (FTRACE_RETFUNC_DEPTH of them per thread: 128 * 176
+ * bytes = 22 kB of TLS).  sp is what identifies the frame: the stack pointer
  * the function will return with (its caller's sp at the call), unique
  * among the live frames of a thread, since every live frame has its own
  * place on some stack.  sp == 0 marks a slot whose call has returned (or
@@ -21,13 +27,26 @@ struct ftrace_ret_stack {
 	unsigned long		stack;		/* fgraph_stack_of(sp) */
 	unsigned long long	calltime;
 	int			depth;		/* as reported at entry */
+	unsigned short		users;		/* who took it: fgraph_ops idx */
+	unsigned short		data_words;	/* of data[] reserved */
+	/* each user's gops->gen when it took the call */
+	unsigned char		gen[FGRAPH_ARRAY_SIZE];
+	/* the users' data: a word (idx << 8 | words) before each one's */
+	unsigned long		data[FGRAPH_FRAME_WORDS];
 };
 
 extern __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 extern __thread int curr_ret_stack;
+/* the frame whose callbacks run now (fgraph_reserve_data() and friends) */
+extern __thread struct ftrace_ret_stack *fgraph_frame;
+/*
+ * The graph's one user, when it has one that need not ask its filter
+ * (set by fgraph_ops.c): fgraph.c then calls it itself, else the hooks
+ */
+extern struct fgraph_ops *fgraph_one;
 
 /* ftrace_stub takes other arguments, but it only returns: safe to call */
-#define graph_return_stub	((trace_func_graph_ret_t)(void *)ftrace_stub)
+#define graph_return_stub	((fgraph_return_t)(void *)ftrace_stub)
 
 /*
  * fgraph_stack.c: which stack an address lies on.  Returns an identifier

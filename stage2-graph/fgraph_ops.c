@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Who gets the graph callbacks: the tracer (register_ftrace_graph()) and
- * the function profiler (register_ftrace_profiler_graph()).
+ * The users of the return stack: struct fgraph_ops, as the kernel has had
+ * them since v6.11 (kernel/trace/fgraph.c).  The design document knows one
+ * user, registered with two callbacks; the kernel's function_graph tracer
+ * and its profiler were two, and BPF's and fprobe's more.  Up to
+ * FGRAPH_ARRAY_SIZE users hold an index each (gops->idx).
  *
- * mcount reads one pair of pointers, ftrace_graph_entry and
- * ftrace_graph_return.  With one user they point at its callbacks; with
- * both, at fgraph_both_entry() and fgraph_both_return(), which call each
- * user in turn (the kernel's list of fgraph_ops, for two).  A call is
- * hijacked when either user wants it, so the return side must remember
- * whether the tracer accepted it: a tracer that refused a call (its
- * set_graph_function does not match, or it was not registered) must not
- * see its return.  That answer is kept per thread and per return-stack
- * depth, with the call's entry time, which says whose answer it is.
+ * The hooks read one pair of pointers, ftrace_graph_entry and
+ * ftrace_graph_return, which point at fgraph_entry() and fgraph_return()
+ * while anyone is a user.  A call is hijacked once, whoever wants it: the
+ * frame pushed for it (fgraph.c) gets a bit for each user whose entryfunc
+ * took it (e->users, the kernel's bitmap in its shadow stack), and its
+ * return goes to those users only.  A user may keep data of its own in the
+ * frame from entry to return (fgraph_reserve_data()).
  *
- * Switching between one and two users while calls are in flight: a frame
- * entered while the tracer was the only user went straight to it, and
- * left no answer (the one at its depth is an older call's, with another
- * entry time, left behind by a return that did not come through here):
- * it was the tracer's.
+ * Each user has a filter: gops->ops, its own hash or the filter files
+ * (FTRACE_OPS_FL_GLOBAL).  Chapter 8's graph_ops wants what its users
+ * want together (stage5-entry/fgraph_entry.c); with two users or more,
+ * or at chapter 5 one with a filter of its own, an entry asks the user's
+ * filter before its entryfunc (gops->test), as the kernel's
+ * kernel/trace/fgraph.c does when it has more than one.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <linux/event_path.h>
 #include <linux/fork_lock.h>
@@ -26,148 +29,240 @@
 #include <linux/init.h>
 #include "fgraph.h"
 
-static trace_func_graph_ent_t tracer_entry, profiler_entry;
-static trace_func_graph_ret_t tracer_return, profiler_return;
+static struct fgraph_ops *fgraph_array[FGRAPH_ARRAY_SIZE];
+static unsigned long fgraph_mask;	/* the indexes in use */
+static unsigned char fgraph_gen[FGRAPH_ARRAY_SIZE];	/* users so far */
 static pthread_mutex_t fgraph_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
- * per depth: the call entered there through fgraph_both_entry().  The
- * live depths of a thread are FTRACE_RETFUNC_DEPTH consecutive numbers
- * at most (a coroutine's start above 0): modulo the array they never meet.
+ * The common case, one user whose filter is the sites' (gops->test 0):
+ * no loop, no test, fgraph.c calls it itself (fgraph_one, the kernel's
+ * fgraph_direct_gops, a static call).  Its frames carry its bit all the
+ * same, so a frame entered one way returns the other way as well when
+ * users come or go in between.
  */
-static __thread struct {
-	unsigned long long	calltime;
-	int			took;
-} tracer_took[FTRACE_RETFUNC_DEPTH];
 
-#define TOOK(depth)	tracer_took[(depth) & (FTRACE_RETFUNC_DEPTH - 1)]
-
-static __event_path int fgraph_both_entry(struct ftrace_graph_ent *trace)
+static __event_path int fgraph_entry(struct ftrace_graph_ent *trace)
 {
-	trace_func_graph_ent_t t = __atomic_load_n(&tracer_entry,
-						   __ATOMIC_ACQUIRE);
-	trace_func_graph_ent_t p = __atomic_load_n(&profiler_entry,
-						   __ATOMIC_ACQUIRE);
-	int took = t ? t(trace) : 0;
-	int want = p ? p(trace) : 0;
+	unsigned long mask = __atomic_load_n(&fgraph_mask, __ATOMIC_ACQUIRE);
+	unsigned int users = 0;
+	int i;
 
-	TOOK(trace->depth).calltime = trace->calltime;
-	TOOK(trace->depth).took = took;
-	return took || want;
-}
+	for (i = 0; mask; i++, mask >>= 1) {
+		struct fgraph_ops *gops;
 
-static __event_path void fgraph_both_return(struct ftrace_graph_ret *trace)
-{
-	trace_func_graph_ret_t t = __atomic_load_n(&tracer_return,
-						   __ATOMIC_ACQUIRE);
-	trace_func_graph_ret_t p = __atomic_load_n(&profiler_return,
-						   __ATOMIC_ACQUIRE);
-	int took = 1;	/* no answer of this call's: the tracer's alone */
-
-	if (TOOK(trace->depth).calltime == trace->calltime)
-		took = TOOK(trace->depth).took;
-	if (p)
-		p(trace);
-	if (t && took)
-		t(trace);
+		if (!(mask & 1))
+			continue;
+		gops = __atomic_load_n(&fgraph_array[i], __ATOMIC_ACQUIRE);
+		if (!gops || (gops->test &&
+			      !ftrace_ops_test(&gops->ops, trace->func)))
+			continue;
+		if (gops->entryfunc(trace, gops)) {
+			users |= 1U << i;
+			fgraph_frame->gen[i] = gops->gen;
+		}
+	}
+	fgraph_frame->users = users;
+	return users != 0;
 }
 
 /*
- * Point mcount at the right callbacks; the return hook first.  Chapter 5
- * (stage4-dyn-graph/): mcount is a stub, so the hooks alone reach nothing;
- * the sites and ftrace_graph_call follow whether anyone is a user.
+ * The users that took the call.  An index given up and taken again since
+ * the call began is another user's now, which sees no return of it: each
+ * index counts its users (gops->gen), and the frame keeps the count of
+ * the one that took it (the kernel's LRU of indexes only makes such a
+ * return rarer).
+ */
+static __event_path void fgraph_return(struct ftrace_graph_ret *trace)
+{
+	unsigned int users = fgraph_frame->users;
+	int i;
+
+	for (i = 0; users; i++, users >>= 1) {
+		struct fgraph_ops *gops;
+
+		if (!(users & 1))
+			continue;
+		gops = __atomic_load_n(&fgraph_array[i], __ATOMIC_ACQUIRE);
+		if (gops && fgraph_frame->gen[i] == gops->gen)
+			gops->retfunc(trace, gops);
+	}
+}
+
+/* ---- the users' data in the frame ---------------------------------------- */
+
+#define DATA_HDR(idx, words)	((unsigned long)(idx) << 8 | (words))
+#define DATA_IDX(hdr)		((int)((hdr) >> 8))
+#define DATA_WORDS(hdr)		((unsigned int)((hdr) & 0xff))
+
+/*
+ * From entryfunc: size_bytes of room in the frame being entered, found
+ * again at its return.  The frame is the thread's own and its callbacks
+ * run one at a time (a signal handler's calls have frames of their own,
+ * fgraph_frame says which), so no lock.
+ */
+__event_path void *fgraph_reserve_data(int idx, int size_bytes)
+{
+	struct ftrace_ret_stack *e = fgraph_frame;
+	unsigned int words = (size_bytes + sizeof(long) - 1) / sizeof(long);
+	unsigned long *hdr;
+
+	if (!e || size_bytes <= 0 || size_bytes > (int)FGRAPH_MAX_DATA_SIZE ||
+	    e->data_words + 1 + words > FGRAPH_FRAME_WORDS)
+		return NULL;
+	hdr = &e->data[e->data_words];
+	*hdr = DATA_HDR(idx, words);
+	e->data_words += 1 + words;
+	return hdr + 1;
+}
+
+static __event_path void *frame_data(struct ftrace_ret_stack *e, int idx,
+				     int *size_bytes)
+{
+	unsigned int k;
+
+	for (k = 0; k < e->data_words; k += 1 + DATA_WORDS(e->data[k]))
+		if (DATA_IDX(e->data[k]) == idx) {
+			if (size_bytes)
+				*size_bytes = DATA_WORDS(e->data[k]) *
+					      sizeof(long);
+			return &e->data[k + 1];
+		}
+	return NULL;
+}
+
+/* From retfunc: what this user reserved at the entry of the returning call */
+__event_path void *fgraph_retrieve_data(int idx, int *size_bytes)
+{
+	return fgraph_frame ? frame_data(fgraph_frame, idx, size_bytes) : NULL;
+}
+
+/*
+ * The same in the frame depth calls further out (1: the caller's, if the
+ * caller is hijacked too); the frames of other stacks between (a
+ * suspended coroutine's, holes) do not count.
+ */
+__event_path void *fgraph_retrieve_parent_data(int idx, int *size_bytes,
+					      int depth)
+{
+	struct ftrace_ret_stack *e = fgraph_frame;
+	int k;
+
+	if (!e || depth < 0)
+		return NULL;
+	for (k = e - ret_stack - 1; depth && k >= 0; k--)
+		if (ret_stack[k].sp && ret_stack[k].stack == e->stack &&
+		    !--depth)
+			e = &ret_stack[k];
+	return depth ? NULL : frame_data(e, idx, size_bytes);
+}
+
+/* ---- registration --------------------------------------------------------- */
+
+/*
+ * Point the hooks at the users, or at the stubs; the return hook first.
+ * Chapter 5 (stage4-dyn-graph/): mcount is a stub, so the hooks alone
+ * reach nothing; the sites follow whether anyone is a user.
  */
 static int fgraph_update(void)
 {
-	trace_func_graph_ent_t entry = ftrace_graph_entry_stub;
-	trace_func_graph_ret_t ret = graph_return_stub;
+	int on = !!fgraph_mask, i;
+	struct fgraph_ops *one = NULL;
+	fgraph_return_t ret = on ? fgraph_return : graph_return_stub;
+	fgraph_entry_t entry = on ? fgraph_entry : ftrace_graph_entry_stub;
 
-	if (tracer_entry && profiler_entry) {
-		entry = fgraph_both_entry;
-		ret = fgraph_both_return;
-	} else if (tracer_entry) {
-		entry = tracer_entry;
-		ret = tracer_return;
-	} else if (profiler_entry) {
-		entry = fgraph_both_entry;
-		ret = fgraph_both_return;
+	if (__builtin_popcountl(fgraph_mask) == 1) {
+		i = __builtin_ctzl(fgraph_mask);
+		if (!fgraph_array[i]->test)
+			one = fgraph_array[i];
 	}
+	__atomic_store_n(&fgraph_one, one, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
-	if (entry != ftrace_graph_entry_stub)
+	if (on)
 		return ftrace_graph_startup();
 	return ftrace_graph_shutdown();
 }
 
-int register_ftrace_graph(trace_func_graph_ret_t retfunc,
-			  trace_func_graph_ent_t entryfunc)
+/* Which users ask their filter at each entry (fgraph_lock held) */
+static void fgraph_set_tests(void)
 {
-	int ret;
+	int i, n = __builtin_popcountl(fgraph_mask);
 
+	for (i = 0; i < FGRAPH_ARRAY_SIZE; i++)
+		if (fgraph_mask & (1UL << i))
+			fgraph_array[i]->test =
+				n > 1 || !ftrace_graph_sites_follow(
+						&fgraph_array[i]->ops);
+}
+
+int register_ftrace_graph(struct fgraph_ops *gops)
+{
+	int i, ret;
+
+	if (!gops || !gops->entryfunc || !gops->retfunc)
+		return -EINVAL;
 	pthread_mutex_lock(&fgraph_lock);
-	__atomic_store_n(&tracer_return, retfunc, __ATOMIC_RELEASE);
-	__atomic_store_n(&tracer_entry, entryfunc, __ATOMIC_RELEASE);
+	for (i = 0; i < FGRAPH_ARRAY_SIZE && fgraph_array[i] != gops; i++)
+		;
+	if (i < FGRAPH_ARRAY_SIZE) {
+		pthread_mutex_unlock(&fgraph_lock);
+		return -EBUSY;
+	}
+	for (i = 0; i < FGRAPH_ARRAY_SIZE && fgraph_array[i]; i++)
+		;
+	if (i == FGRAPH_ARRAY_SIZE) {
+		pthread_mutex_unlock(&fgraph_lock);
+		return -EBUSY;
+	}
+	gops->idx = i;
+	gops->gen = ++fgraph_gen[i];
+	ftrace_graph_user_add(gops);
+	__atomic_store_n(&fgraph_array[i], gops, __ATOMIC_RELEASE);
+	__atomic_or_fetch(&fgraph_mask, 1UL << i, __ATOMIC_RELEASE);
+	fgraph_set_tests();
 	ret = fgraph_update();
 	if (ret) {	/* the code could not be changed */
-		__atomic_store_n(&tracer_entry, NULL, __ATOMIC_RELEASE);
+		__atomic_and_fetch(&fgraph_mask, ~(1UL << i),
+				   __ATOMIC_RELEASE);
 		fgraph_update();
-		__atomic_store_n(&tracer_return, NULL, __ATOMIC_RELEASE);
+		__atomic_store_n(&fgraph_array[i], NULL, __ATOMIC_RELEASE);
+		ftrace_graph_user_del(gops);
+		fgraph_set_tests();
 	}
 	pthread_mutex_unlock(&fgraph_lock);
 	return ret;
 }
 
 /*
- * Functions already hijacked keep returning through return_to_handler,
- * which works with the stubs too: the return stack outlives the tracer.
- * When the code cannot be changed (chapter 5: the sites stay calls) the
- * user stays registered, its callbacks in place.
+ * Functions hijacked before keep returning through return_to_handler,
+ * which works with the stubs too: the return stack outlives its users
+ * (their bits in those frames name no user then).  When the code cannot
+ * be changed (chapter 5: the sites stay calls) the user stays registered.
  */
-static int fgraph_unregister(trace_func_graph_ent_t *entry,
-			     trace_func_graph_ret_t *retfunc)
+int unregister_ftrace_graph(struct fgraph_ops *gops)
 {
-	trace_func_graph_ent_t old = *entry;
-	int ret;
+	int i = gops->idx, ret;
 
 	pthread_mutex_lock(&fgraph_lock);
-	__atomic_store_n(entry, NULL, __ATOMIC_RELEASE);
+	if (i < 0 || i >= FGRAPH_ARRAY_SIZE || fgraph_array[i] != gops) {
+		pthread_mutex_unlock(&fgraph_lock);
+		return -ENOENT;
+	}
+	__atomic_and_fetch(&fgraph_mask, ~(1UL << i), __ATOMIC_RELEASE);
+	ftrace_graph_user_del(gops);
+	fgraph_set_tests();
 	ret = fgraph_update();
 	if (ret) {
-		__atomic_store_n(entry, old, __ATOMIC_RELEASE);
+		ftrace_graph_user_add(gops);
+		__atomic_or_fetch(&fgraph_mask, 1UL << i, __ATOMIC_RELEASE);
+		fgraph_set_tests();
 		fgraph_update();
 	} else {
-		__atomic_store_n(retfunc, NULL, __ATOMIC_RELEASE);
+		__atomic_store_n(&fgraph_array[i], NULL, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&fgraph_lock);
 	return ret;
-}
-
-int unregister_ftrace_graph(void)
-{
-	return fgraph_unregister(&tracer_entry, &tracer_return);
-}
-
-int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
-				   trace_func_graph_ent_t entryfunc)
-{
-	int ret;
-
-	pthread_mutex_lock(&fgraph_lock);
-	__atomic_store_n(&profiler_return, retfunc, __ATOMIC_RELEASE);
-	__atomic_store_n(&profiler_entry, entryfunc, __ATOMIC_RELEASE);
-	ret = fgraph_update();
-	if (ret) {	/* the code could not be changed */
-		__atomic_store_n(&profiler_entry, NULL, __ATOMIC_RELEASE);
-		fgraph_update();
-		__atomic_store_n(&profiler_return, NULL, __ATOMIC_RELEASE);
-	}
-	pthread_mutex_unlock(&fgraph_lock);
-	return ret;
-}
-
-int unregister_ftrace_profiler_graph(void)
-{
-	return fgraph_unregister(&profiler_entry, &profiler_return);
 }
 
 static __init_core void fgraph_ops_init(void)

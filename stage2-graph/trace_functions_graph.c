@@ -93,7 +93,8 @@ static __event_path void record(enum trace_type type, unsigned long func,
 	record_with(type, func, depth, ts, calltime, cpu, NULL);
 }
 
-static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace)
+static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
+					  struct fgraph_ops *gops)
 {
 	struct ftrace_filter_set *set;
 
@@ -142,7 +143,8 @@ graph_retval(const struct ftrace_graph_ret *trace)
 	return NULL;
 }
 
-static __event_path void trace_graph_return(struct ftrace_graph_ret *trace)
+static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
+					    struct fgraph_ops *gops)
 {
 	if (notrace_depth >= 0) {
 		if (trace->depth == notrace_depth)
@@ -558,14 +560,24 @@ static void graph_stats_line(FILE *f)
 
 /* ---- the tracer and its files ------------------------------------------- */
 
+/*
+ * One user of the return stack (stage2-graph/fgraph_ops.c): its sites
+ * follow the filter files, as the kernel's function_graph tracer's do
+ */
+static struct fgraph_ops graph_tracer_ops = {
+	.entryfunc	= trace_graph_entry,
+	.retfunc	= trace_graph_return,
+	.ops.flags	= FTRACE_OPS_FL_GLOBAL,
+};
+
 static int graph_trace_init(void)
 {
-	return register_ftrace_graph(trace_graph_return, trace_graph_entry);
+	return register_ftrace_graph(&graph_tracer_ops);
 }
 
 static int graph_trace_reset(void)
 {
-	return unregister_ftrace_graph();
+	return unregister_ftrace_graph(&graph_tracer_ops);
 }
 
 static struct tracer graph_trace = {

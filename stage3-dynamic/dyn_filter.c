@@ -36,6 +36,7 @@
 #include <linux/glob.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/rcupdate.h>
 #include <linux/module.h>
 #include <linux/tracefs.h>
 #include "ftrace_internal.h"
@@ -302,74 +303,224 @@ void ftrace_filter_module_load(struct module *mod)
 	}
 }
 
-static int filter_set(const char *file, struct ftrace_hash **slot,
-		      const char *val, int append)
+/*
+ * The selection (one byte per record) of what *slot holds, or of nothing
+ * (!append); NULL, with ftrace_lock released, when there is no memory.
+ * ftrace_lock taken: the ftraced design adds records, counted under it.
+ */
+static unsigned char *filter_begin(struct ftrace_hash **slot, int append)
 {
-	struct ftrace_hash *old, *hash;
 	unsigned char *sel;
 	unsigned long i;
-	int ret;
 
 	ftrace_dyn_init();
-	/* (the ftraced design adds records: count them under the lock) */
 	ftrace_lock();
 	sel = load_names() ? NULL : calloc(ftrace_nr_records + 1, 1);
 	if (!sel) {
 		ftrace_unlock();
-		return -ENOMEM;
+		return NULL;
 	}
-	old = *slot;
-	if (append && old)
+	if (append && *slot)
 		for (i = 0; i < ftrace_nr_records; i++)
-			sel[i] = ftrace_hash_lookup(old, ftrace_records[i].ip);
-	if (!append)
-		mod_filters_forget(slot);
-	ret = filter_parse(file, slot, val, sel);
-	if (!ret) {
-		hash = hash_from(sel);
-		/*
-		 * A :mod: word for a library not loaded yet selects nothing
-		 * until it loads, not everything (the kernel's
-		 * FTRACE_HASH_FL_MOD): one ip 0, which no function has.
-		 */
-		if (!hash && mod_filter_pending(slot))
-			hash = &ftrace_hash_nothing;
-		__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
+			sel[i] = ftrace_hash_lookup(*slot,
+						    ftrace_records[i].ip);
+	return sel;
+}
+
+/*
+ * The selection becomes *slot's hash, and the code follows; ops, if the
+ * slot is its own, must not then share a function with another ops it
+ * excludes (ftrace_ops_conflicts(): -EBUSY).  On any error the slot is
+ * as it was.  ftrace_lock released.
+ */
+static int filter_commit(struct ftrace_hash **slot, unsigned char *sel,
+			 struct ftrace_ops *ops)
+{
+	struct ftrace_hash *old = *slot, *hash = hash_from(sel);
+	int ret = 0;
+
+	/*
+	 * A :mod: word for a library not loaded yet selects nothing until it
+	 * loads, not everything (the kernel's FTRACE_HASH_FL_MOD): one ip 0,
+	 * which no function has.
+	 */
+	if (!hash && mod_filter_pending(slot))
+		hash = &ftrace_hash_nothing;
+	__atomic_store_n(slot, hash, __ATOMIC_RELEASE);
+	if (ops && ftrace_ops_registered(ops) && ftrace_ops_conflicts(ops))
+		ret = -EBUSY;
+	if (!ret)
 		ret = ftrace_update_locked();
-		if (ret) {	/* the code did not change: nor does the file */
-			__atomic_store_n(slot, old, __ATOMIC_RELEASE);
-			ftrace_hash_retire(hash);
-		} else if (hash != old) {
-			ftrace_hash_retire(old);
-		}
+	if (ret) {	/* the code did not change: nor does the filter */
+		__atomic_store_n(slot, old, __ATOMIC_RELEASE);
+		ftrace_hash_retire(hash);
+	} else if (hash != old) {
+		ftrace_hash_retire(old);
 	}
 	ftrace_unlock();
 	free(sel);
 	return ret;
 }
 
+static int filter_set(const char *file, struct ftrace_hash **slot,
+		      const char *val, int append, struct ftrace_ops *ops)
+{
+	unsigned char *sel = filter_begin(slot, append);
+	int ret;
+
+	if (!sel)
+		return -ENOMEM;
+	if (!append)
+		mod_filters_forget(slot);
+	ret = filter_parse(file, slot, val, sel);
+	if (ret) {
+		ftrace_unlock();
+		free(sel);
+		return ret;
+	}
+	return filter_commit(slot, sel, ops);
+}
+
+/*
+ * An ops' own filters (chapter 8's users: a direct ops, a redirect, an
+ * ops on a few functions; the kernel's ftrace_set_filter(),
+ * ftrace_set_notrace() and ftrace_set_filter_ip()), its func_hash made
+ * on first use.  Globs as in set_ftrace_filter; reset: replace what the
+ * filter held, else add to it.
+ */
+static struct ftrace_hash **ops_slot(struct ftrace_ops *ops, int exclude)
+{
+	if (!ops->func_hash) {
+		ops->func_hash = calloc(1, sizeof(*ops->func_hash));
+		if (!ops->func_hash)
+			return NULL;
+		ops->flags |= FTRACE_OPS_FL_KIT_HASH;
+	}
+	return exclude ? &ops->func_hash->notrace_hash :
+			 &ops->func_hash->filter_hash;
+}
+
+static int ops_filter(struct ftrace_ops *ops, const char *buf, int len,
+		      int reset, int exclude)
+{
+	struct ftrace_hash **slot = ops_slot(ops, exclude);
+	char *val;
+	int ret;
+
+	if (!slot || !(val = strndup(buf, len)))
+		return -ENOMEM;
+	ret = filter_set(exclude ? "ftrace_set_notrace" : "ftrace_set_filter",
+			 slot, val, !reset, ops);
+	free(val);
+	return ret;
+}
+
+int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
+		      int reset)
+{
+	return ops_filter(ops, buf, len, reset, 0);
+}
+
+int ftrace_set_notrace(struct ftrace_ops *ops, const char *buf, int len,
+		       int reset)
+{
+	return ops_filter(ops, buf, len, reset, 1);
+}
+
+/*
+ * The site of the function at ip: the first record at or after it, within
+ * what a prologue before an mcount call takes (the site is the function's
+ * first instruction at chapter 8, a word in on AArch64)
+ */
+#define SITE_AFTER_ENTRY	64
+
+static struct dyn_ftrace *site_of_function(unsigned long ip)
+{
+	unsigned long lo = 0, hi = ftrace_nr_records;
+	char a[KSYM_NAME_LEN], b[KSYM_NAME_LEN];
+
+	while (lo < hi) {
+		unsigned long mid = lo + (hi - lo) / 2;
+
+		if (ftrace_records[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == ftrace_nr_records ||
+	    ftrace_records[lo].ip - ip >= SITE_AFTER_ENTRY)
+		return NULL;
+	/* and in the same function: ip's own may have no site */
+	if (strcmp(ksym_name(ip, a, sizeof(a)),
+		   ksym_name(ftrace_records[lo].ip, b, sizeof(b))))
+		return NULL;
+	return &ftrace_records[lo];
+}
+
+/* an ops' filters gone (its unregistration done, or never registered) */
+void ftrace_free_filter(struct ftrace_ops *ops)
+{
+	struct ftrace_ops_hash *h = ops->func_hash;
+
+	if (!h)
+		return;
+	ftrace_lock();
+	ftrace_hash_retire(h->filter_hash);
+	ftrace_hash_retire(h->notrace_hash);
+	__atomic_store_n(&h->filter_hash, NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(&h->notrace_hash, NULL, __ATOMIC_RELEASE);
+	if (ops->flags & FTRACE_OPS_FL_KIT_HASH) {
+		ops->flags &= ~FTRACE_OPS_FL_KIT_HASH;
+		ops->func_hash = NULL;
+		rcu_free(h, free);
+	}
+	ftrace_unlock();
+}
+
+/* ip: a traced function's address, or its site's */
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset)
+{
+	struct ftrace_hash **slot = ops_slot(ops, 0);
+	unsigned char *sel = slot ? filter_begin(slot, !reset) : NULL;
+	struct dyn_ftrace *rec;
+
+	if (!sel)
+		return -ENOMEM;
+	rec = ftrace_location(ip) ?: site_of_function(ip);
+	if (!rec) {
+		ftrace_unlock();
+		free(sel);
+		tracefs_error("ftrace_set_filter_ip: 0x%lx is no traced "
+			      "function's entry", ip);
+		return -ENOENT;
+	}
+	sel[rec - ftrace_records] = !remove;
+	return filter_commit(slot, sel, ops);
+}
+
 static int set_ftrace_filter_write(const char *val)
 {
 	return filter_set("set_ftrace_filter",
-			  &ftrace_global_hash.filter_hash, val, 0);
+			  &ftrace_global_hash.filter_hash, val, 0, NULL);
 }
 
 static int set_ftrace_filter_append(const char *val)
 {
 	return filter_set("set_ftrace_filter",
-			  &ftrace_global_hash.filter_hash, val, 1);
+			  &ftrace_global_hash.filter_hash, val, 1, NULL);
 }
 
 static int set_ftrace_notrace_write(const char *val)
 {
 	return filter_set("set_ftrace_notrace",
-			  &ftrace_global_hash.notrace_hash, val, 0);
+			  &ftrace_global_hash.notrace_hash, val, 0, NULL);
 }
 
 static int set_ftrace_notrace_append(const char *val)
 {
 	return filter_set("set_ftrace_notrace",
-			  &ftrace_global_hash.notrace_hash, val, 1);
+			  &ftrace_global_hash.notrace_hash, val, 1, NULL);
 }
 
 /* ---- reading: the output may be long ---------------------------------------- */

@@ -57,6 +57,80 @@ unsigned long ftrace_init_written;
 #define FTRACE_FL_WANT		0x2UL	/* some ops wants it: make a call */
 #define FTRACE_FL_FAILED	0x4UL	/* its patch failed: never touched */
 
+/*
+ * What an enabled site calls: FTRACE_ADDR at chapters 4 and 5; at chapter
+ * 8 also an ops' own trampoline or a direct trampoline
+ * (ftrace_rec_target()).  The record keeps an index into call_addrs[] in
+ * its flags, where a pointer would make every record a word longer (the
+ * start-up's memory): the address it calls now, and during an update the
+ * one it is to call.  Slot 0 is FTRACE_ADDR; a slot no record uses is
+ * freed (0) once an update is applied.
+ */
+#define FTRACE_FL_CUR_SHIFT	8
+#define FTRACE_FL_NEW_SHIFT	20
+#define FTRACE_FL_SLOT_MASK	0xfffUL
+#define FTRACE_CALL_SLOTS	(FTRACE_FL_SLOT_MASK + 1)
+static unsigned long call_addrs[FTRACE_CALL_SLOTS];
+static unsigned int nr_call_addrs = 1;
+
+static unsigned long rec_slot(const struct dyn_ftrace *rec, int shift)
+{
+	return (rec->flags >> shift) & FTRACE_FL_SLOT_MASK;
+}
+
+static void rec_set_slot(struct dyn_ftrace *rec, int shift, unsigned long k)
+{
+	rec->flags = (rec->flags & ~(FTRACE_FL_SLOT_MASK << shift)) |
+		     k << shift;
+}
+
+static unsigned long slot_addr(unsigned long k)
+{
+	return k ? call_addrs[k] : FTRACE_ADDR;
+}
+
+static unsigned long rec_cur_addr(const struct dyn_ftrace *rec)
+{
+	return slot_addr(rec_slot(rec, FTRACE_FL_CUR_SHIFT));
+}
+
+/* addr's slot, a new one if need be; -1: none left */
+static long addr_slot(unsigned long addr)
+{
+	unsigned int k, free = 0;
+
+	if (addr == FTRACE_ADDR)
+		return 0;
+	for (k = 1; k < nr_call_addrs; k++) {
+		if (call_addrs[k] == addr)
+			return k;
+		if (!call_addrs[k] && !free)
+			free = k;
+	}
+	if (!free && nr_call_addrs == FTRACE_CALL_SLOTS)
+		return -1;
+	if (!free)
+		free = nr_call_addrs++;
+	call_addrs[free] = addr;
+	return free;
+}
+
+/* after an update: the slots no record calls are free again */
+static void free_call_slots(void)
+{
+	unsigned char used[FTRACE_CALL_SLOTS] = { 1 };
+	unsigned long i;
+	unsigned int k;
+
+	if (nr_call_addrs == 1)
+		return;
+	for (i = 0; i < ftrace_nr_records; i++)
+		used[rec_slot(&ftrace_records[i], FTRACE_FL_CUR_SHIFT)] = 1;
+	for (k = 1; k < nr_call_addrs; k++)
+		if (!used[k])
+			call_addrs[k] = 0;
+}
+
 /* What ftrace_call calls now. */
 static ftrace_func_t ftrace_cur_func = ftrace_stub;
 
@@ -191,13 +265,34 @@ static __event_path struct ftrace_ops_hash *ops_hash(struct ftrace_ops *ops)
 	return ops->flags & FTRACE_OPS_FL_GLOBAL ? &ftrace_global_hash : NULL;
 }
 
+/*
+ * The same for any ops: one that manages others (FTRACE_OPS_FL_SUBOPS,
+ * chapter 8's graph_ops) wants what any of them wants, as the kernel's
+ * manager ops is given the union of its subops' hashes (since v6.11)
+ */
+static __event_path int op_wants(struct ftrace_ops *op, unsigned long rec_ip)
+{
+	struct ftrace_ops_hash *h;
+	struct ftrace_ops *sub;
+
+	if (op->flags & FTRACE_OPS_FL_SUBOPS) {
+		for (sub = __atomic_load_n(&op->subop_list, __ATOMIC_ACQUIRE);
+		     sub; sub = __atomic_load_n(&sub->next_subop,
+						__ATOMIC_ACQUIRE))
+			if (op_wants(sub, rec_ip))
+				return 1;
+		return 0;
+	}
+	h = ops_hash(op);
+	return !h || ops_wants(op, h, rec_ip);
+}
+
 __event_path int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 {
-	struct ftrace_ops_hash *h = ops_hash(ops);
 	struct dyn_ftrace *rec;
 	int ret;
 
-	if (!h)
+	if (!(ops->flags & FTRACE_OPS_FL_SUBOPS) && !ops_hash(ops))
 		return 1;
 	/*
 	 * The hashes hold rec->ip; selfpc may lie a little after it.  An ip
@@ -206,7 +301,7 @@ __event_path int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 	 */
 	rcu_read_lock();
 	rec = ftrace_location(ip);
-	ret = ops_wants(ops, h, rec ? rec->ip : ip);
+	ret = op_wants(ops, rec ? rec->ip : ip);
 	rcu_read_unlock();
 	return ret;
 }
@@ -217,6 +312,8 @@ int ftrace_ops_filtered(struct ftrace_ops *ops)
 	struct ftrace_hash *filter;
 	int ret;
 
+	if (ops->flags & FTRACE_OPS_FL_SUBOPS)
+		return 1;
 	if (!h)
 		return 0;
 	rcu_read_lock();
@@ -232,12 +329,41 @@ unsigned long ftrace_rec_refs(struct ftrace_ops *list,
 	struct ftrace_ops *op;
 	unsigned long n = 0;
 
-	for (op = list; op; op = op->next) {
-		struct ftrace_ops_hash *h = ops_hash(op);
-
-		n += !h || ops_wants(op, h, rec->ip);
-	}
+	for (op = list; op; op = op->next)
+		n += op_wants(op, rec->ip);
 	return n;
+}
+
+/* the ops being applied by ftrace_run_update_code(), for the arch's hooks */
+static struct ftrace_ops *update_list;
+
+struct ftrace_ops *ftrace_find_unique_ops(const struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *op, *found = NULL;
+
+	for (op = update_list; op; op = op->next) {
+		if (!op_wants(op, rec->ip))
+			continue;
+		if (found)
+			return NULL;
+		found = op;
+	}
+	return found;
+}
+
+/* Do a and b want a function in common?  ftrace_lock held. */
+int ftrace_ops_overlap(struct ftrace_ops *a, struct ftrace_ops *b)
+{
+	unsigned long i;
+
+	ftrace_dyn_init();
+	for (i = 0; i < ftrace_nr_records; i++) {
+		unsigned long ip = ftrace_records[i].ip;
+
+		if (op_wants(a, ip) && op_wants(b, ip))
+			return 1;
+	}
+	return 0;
 }
 
 /* ---- updates ---------------------------------------------------------- */
@@ -323,6 +449,54 @@ struct update {
 	int		graph_check;	/* ftrace_graph_filter_check */
 };
 
+/*
+ * The address rec's site is to call, or 0: the target the stage chooses
+ * (ftrace_rec_target(): FTRACE_ADDR before chapter 8), or the one that
+ * serves every site when that one is beyond the site's reach (the arch
+ * says -ERANGE).  Its slot goes in the record's flags.
+ */
+static int queue_call(struct dyn_ftrace *rec, int enabled)
+{
+	unsigned long fallback, addr = ftrace_rec_target(update_list, rec,
+							 &fallback);
+	unsigned long cur = rec_cur_addr(rec);
+	long k;
+	int ret;
+
+	for (;;) {
+		k = addr_slot(addr);
+		if (k < 0)		/* no slot left: the shared trampoline */
+			k = addr_slot(addr = fallback);
+		rec_set_slot(rec, FTRACE_FL_NEW_SHIFT, k);
+		if (!enabled) {
+			ftrace_doing = "turning a NOP into a call of "
+				       "ftrace_caller";
+			ret = ftrace_make_call(rec, addr);
+		} else if (addr != cur || FTRACE_SITE_NAMES_OPS) {
+			ftrace_doing = "changing what a site calls";
+			ret = ftrace_modify_call(rec, cur, addr);
+		} else {
+			ret = 0;
+		}
+		if (ret != -ERANGE || addr == fallback)
+			return ret;
+		addr = fallback;
+	}
+}
+
+static int queue_rec(struct dyn_ftrace *rec)
+{
+	int want = !!(rec->flags & FTRACE_FL_WANT);
+	int enabled = !!(rec->flags & FTRACE_FL_ENABLED);
+
+	if (want)
+		return queue_call(rec, enabled);
+	if (!enabled)
+		return 0;
+	ftrace_doing = "turning a call of ftrace_caller back into a NOP";
+	return ftrace_make_nop(NULL, rec, rec_cur_addr(rec));
+}
+
 static int queue_update(struct ftrace_ops *list, struct update *u)
 {
 	struct ftrace_ops *graph = graph_ops_of(list);
@@ -339,20 +513,9 @@ static int queue_update(struct ftrace_ops *list, struct update *u)
 	 */
 	for (i = 0; !ret && i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
-		int want = !!(rec->flags & FTRACE_FL_WANT);
 
-		if (want == !!(rec->flags & FTRACE_FL_ENABLED) ||
-		    (rec->flags & FTRACE_FL_FAILED))
-			continue;
-		if (want) {
-			ftrace_doing = "turning a NOP into a call of "
-				       "ftrace_caller";
-			ret = ftrace_make_call(rec, FTRACE_ADDR);
-		} else {
-			ftrace_doing = "turning a call of ftrace_caller back "
-				       "into a NOP";
-			ret = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
-		}
+		if (!(rec->flags & FTRACE_FL_FAILED))
+			ret = queue_rec(rec);
 		if (ret)
 			ftrace_failed_rec = rec;
 	}
@@ -379,11 +542,16 @@ static void commit_update(const struct update *u)
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
-		if (!(rec->flags & FTRACE_FL_FAILED) &&
-		    !!(rec->flags & FTRACE_FL_WANT) !=
+		if (rec->flags & FTRACE_FL_FAILED)
+			continue;
+		if (!!(rec->flags & FTRACE_FL_WANT) !=
 		    !!(rec->flags & FTRACE_FL_ENABLED))
 			rec->flags ^= FTRACE_FL_ENABLED;
+		rec_set_slot(rec, FTRACE_FL_CUR_SHIFT,
+			     rec->flags & FTRACE_FL_ENABLED ?
+			     rec_slot(rec, FTRACE_FL_NEW_SHIFT) : 0);
 	}
+	free_call_slots();
 }
 
 /*
@@ -414,9 +582,15 @@ static void ftrace_kill(void)
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 
+		/*
+		 * chapter 8: a site that names its ops calls it whatever
+		 * ftrace_call says; a call left there (the stray write) must
+		 * find one that does nothing
+		 */
+		ftrace_rec_set_nop_ops(rec);
 		if ((rec->flags & FTRACE_FL_ENABLED) &&
 		    !(rec->flags & FTRACE_FL_FAILED) &&
-		    !ftrace_make_nop(NULL, rec, FTRACE_ADDR))
+		    !ftrace_make_nop(NULL, rec, rec_cur_addr(rec)))
 			rec->flags &= ~FTRACE_FL_ENABLED;
 	}
 	if (text_poke_end())
@@ -501,6 +675,7 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 	ftrace_dyn_init();
 	if (ftrace_disabled)
 		return 0;
+	update_list = list;
 	for (i = 0; i < ftrace_nr_records; i++) {
 		struct dyn_ftrace *rec = &ftrace_records[i];
 

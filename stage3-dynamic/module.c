@@ -120,7 +120,7 @@ static void ftrace_module_load(struct module *mod)
 
 	/* the module PLT's target first: a site may call it once enabled */
 	if (mod->ftrace_plt && mod->ftrace_plt_target)
-		__atomic_store_n(mod->ftrace_plt_target, FTRACE_ADDR,
+		__atomic_store_n(mod->ftrace_plt_target, FTRACE_PLT_ADDR,
 				 __ATOMIC_RELEASE);
 	ret = text_poke_add_text(mod->base, mod->path);
 	ips = ret ? NULL : module_ips(mod, &n);
@@ -355,9 +355,15 @@ static void ftrace_release_mod_work(struct module *mod)
 			return;		/* never loaded: nothing to drop */
 		}
 	pthread_mutex_unlock(&pending_lock);
-	if (!module_text_del(mod))
-		return;
+	/*
+	 * The records go with the module, under one lock: an update
+	 * between would find sites of no module, with no module PLT
+	 */
 	ftrace_lock();
+	if (!module_text_del(mod)) {
+		ftrace_unlock();
+		return;
+	}
 	/*
 	 * names first: its symbols are read before the file can go, and
 	 * what it held from now on is another object's

@@ -415,12 +415,35 @@ int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 	tp = &batch[nr_batch];
 	tp->ip = ip;
 	tp->len = len;
+	tp->data = 0;
 	memcpy(tp->old, old, len);
 	memcpy(tp->new, new, len);
 	/* verify: never queue a write over bytes we did not expect */
 	ret = poke_verify(tp);
 	if (!ret)
 		nr_batch++;
+	return ret;
+}
+
+int ftrace_modify_data(unsigned long ip, unsigned long old,
+		       unsigned long new)
+{
+	int ret;
+
+	if (ip & (sizeof(new) - 1))
+		return -EINVAL;		/* not one store */
+	if (!in_batch) {
+		text_poke_begin();
+		ret = ftrace_modify_data(ip, old, new);
+		if (ret) {
+			text_poke_cancel();
+			return ret;
+		}
+		return text_poke_end();
+	}
+	ret = ftrace_modify_code(ip, &old, &new, sizeof(new));
+	if (!ret)
+		batch[nr_batch - 1].data = 1;
 	return ret;
 }
 
@@ -498,9 +521,15 @@ static void pages_close(void)
 
 void text_poke_write(unsigned long ip, const void *bytes, size_t len)
 {
+	unsigned long data;	/* ftrace_modify_data()'s word */
 	uint32_t word;
 	uint16_t half;
 
+	if (len == sizeof(data) && !(ip & (sizeof(data) - 1))) {
+		memcpy(&data, bytes, sizeof(data));
+		__atomic_store_n((unsigned long *)ip, data, __ATOMIC_RELEASE);
+		return;
+	}
 	if (len == sizeof(word) && !(ip & (sizeof(word) - 1))) {
 		memcpy(&word, bytes, sizeof(word));
 		__atomic_store_n((uint32_t *)ip, word, __ATOMIC_RELEASE);
@@ -520,8 +549,8 @@ static int batch_is_words(void)
 	unsigned int i;
 
 	for (i = 0; i < nr_batch; i++)
-		if (batch[i].len != sizeof(uint32_t) ||
-		    (batch[i].ip & (sizeof(uint32_t) - 1)))
+		if (!batch[i].data && (batch[i].len != sizeof(uint32_t) ||
+				       (batch[i].ip & (sizeof(uint32_t) - 1))))
 			return 0;
 	return 1;
 }
@@ -569,14 +598,29 @@ static void batch_sort(void)
 	}
 }
 
-/* Write and flush every change, in address order; pages open. */
+/*
+ * Write and flush every change, in address order; pages open.  The data
+ * first (ftrace_modify_data()): a thread that meets a new call of the
+ * batch, before or after the flush, must load the word that call's
+ * trampoline reads as it is now (a CALL_OPS site's ops, written before
+ * the bl that makes it read).  The fence orders those stores before the
+ * instructions', and an instruction fetch after the flush.
+ */
 static void batch_write(void)
 {
-	unsigned int i;
+	unsigned int i, pass;
 
-	for (i = 0; i < nr_batch; i++) {
-		text_poke_write(batch[i].ip, batch[i].new, batch[i].len);
-		flush_icache_range(batch[i].ip, batch[i].ip + batch[i].len);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nr_batch; i++) {
+			if (batch[i].data != !pass)
+				continue;
+			text_poke_write(batch[i].ip, batch[i].new,
+					batch[i].len);
+			if (!batch[i].data)
+				flush_icache_range(batch[i].ip,
+						   batch[i].ip + batch[i].len);
+		}
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	}
 }
 

@@ -40,6 +40,19 @@ run_target() {
 	fi
 }
 
+# site_state_any ADDR HEX "CALLER...": the arch's site_state
+# (arch/<arch>/tests/dyn_site.sh) against each address an enabled site may
+# call now (tests/progs/dyn/site_dests.h): "call" if it calls one of them
+site_state_any() {
+	local c s first=
+	for c in $3; do
+		s=$(site_state "$1" "$2" "$c")
+		[ "$s" = call ] && { echo call; return; }
+		[ -n "$first" ] || first=$s
+	done
+	echo "$first"
+}
+
 # trace_run OUT PROG [ARGS]: run PROG with the function tracer by default,
 # trace written to OUT, program stdout to OUT.stdout; returns its status.
 trace_run() {

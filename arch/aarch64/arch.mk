@@ -85,11 +85,19 @@ GRAPH_REFUSED_CFLAGS := -mbranch-protection=standard \
 # (stacktrace.c, ftrace_graph_ret_slot()).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
-ENTRY_CFLAGS		:= -fpatchable-function-entry=2 \
+# Chapter 8's second half.  CALL_OPS (the kernel's since v6.3): two more
+# NOPs before each function, 8-aligned (-falign-functions=8), hold the
+# ops its site calls; recordmcount --pre-entry 8 zeroes them and records
+# the mov past them (and past a bti).  Direct calls: a site may call a
+# trampoline of the program's, or ftrace_caller leave for it
+# (fregs->direct).
+HAVE_DYNAMIC_FTRACE_WITH_CALL_OPS := y
+HAVE_DYNAMIC_FTRACE_WITH_DIRECT_CALLS := y
+ENTRY_CFLAGS		:= -fpatchable-function-entry=4,2 -falign-functions=8 \
 			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY
 ENTRY_NOPIC_CFLAGS	:=
 ENTRY_SYMBOL		:= _mcount
-ENTRY_RECORD_FLAGS	:= --entries
+ENTRY_RECORD_FLAGS	:= --entries --pre-entry 8
 ifeq ($(STAGE),5)
 GRAPH_REFUSED_CFLAGS :=
 endif

@@ -137,10 +137,94 @@ static unsigned long a64_branch_target(unsigned long ip, unsigned int insn)
 	return ip + (long)((int32_t)((insn & 0x03ffffff) << 6) >> 4);
 }
 
-/* the site's call of addr, or of the library's module PLT */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+#define A64_BTI_MASK		0xffffff3f
+#define A64_BTI			0xd503241f
+
+/*
+ * Chapter 8, CALL_OPS: the address of rec's literal, or 0 where the site
+ * has none the trampoline can read: a library's (its module PLT goes to
+ * ftrace_list_caller), or one gcc did not align.  The mov is one word
+ * before rec->ip, a bti maybe before that, the literal two words before
+ * the function.
+ */
+static unsigned long a64_literal(const struct dyn_ftrace *rec)
+{
+	unsigned long entry = rec->ip - AARCH64_INSN_SIZE;
+	uint32_t before;
+
+	if (rec->arch.plt || !kernel_text_address(entry - 12, 16))
+		return 0;
+	memcpy(&before, (const void *)(entry - 4), sizeof(before));
+	if ((before & A64_BTI_MASK) == A64_BTI)
+		entry -= AARCH64_INSN_SIZE;
+	entry -= 8;
+	return entry & 7 ? 0 : entry;
+}
+
+/*
+ * Where a site's call of FTRACE_ADDR goes: ftrace_caller, which reads
+ * the literal, or ftrace_list_caller, for a site that has none.
+ */
+static unsigned long a64_dest(const struct dyn_ftrace *rec,
+			      unsigned long addr)
+{
+	if (addr == FTRACE_ADDR && !a64_literal(rec))
+		return FTRACE_PLT_ADDR;
+	return addr;
+}
+
+/*
+ * The literal names ops from now on.  One aligned store, queued as data
+ * (ftrace_modify_data()): a batch writes it before any bl, so a thread
+ * that meets the new bl reads the ops meant for it.  The literal starts
+ * as zero (recordmcount --pre-entry): the first write expects that, and
+ * anything else there is no literal of the kit's (FTRACE_FL_ARCH: the
+ * record's literal was written).
+ */
+static int a64_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
+{
+	unsigned long lit = a64_literal(rec), old = 0;
+	int ret;
+
+	if (!lit)
+		return 0;
+	if (rec->flags & FTRACE_FL_ARCH)
+		old = __atomic_load_n((unsigned long *)lit, __ATOMIC_RELAXED);
+	if (old == (unsigned long)ops)
+		return 0;
+	ret = ftrace_modify_data(lit, old, (unsigned long)ops);
+	if (!ret)
+		rec->flags |= FTRACE_FL_ARCH;
+	return ret;
+}
+
+/*
+ * A thread that still meets the bl calls no ops that is going (the
+ * kernel's ftrace_rec_set_nop_ops()); a literal never written stays zero
+ */
+int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec)
+{
+	if (!(rec->flags & FTRACE_FL_ARCH))
+		return 0;
+	return a64_set_ops(rec, &ftrace_nop_ops);
+}
+#else
+static unsigned long a64_dest(const struct dyn_ftrace *rec,
+			      unsigned long addr)
+{
+	return addr;
+}
+#endif
+
+/*
+ * The site's call of addr, or of the library's module PLT; 0 if neither
+ * is in reach.
+ */
 static unsigned int a64_site_call(struct dyn_ftrace *rec, unsigned long addr)
 {
-	unsigned int call = a64_branch(A64_INSN_BL, rec->ip, addr);
+	unsigned int call = a64_branch(A64_INSN_BL, rec->ip,
+				       a64_dest(rec, addr));
 
 	if (!call && addr == FTRACE_ADDR && rec->arch.plt)
 		call = a64_branch(A64_INSN_BL, rec->ip, rec->arch.plt);
@@ -297,10 +381,10 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 #else
 		return a64_convert_site(mod, rec);
 #endif
-	if (addr != FTRACE_ADDR)
-		return -EINVAL;
 	call = a64_site_call(rec, addr);
 	if (!call)
+		return -EINVAL;
+	if (ftrace_rec_set_nop_ops(rec))
 		return -EINVAL;
 	return a64_patch(rec->ip, call, A64_INSN_NOP);
 }
@@ -320,13 +404,42 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 	if (ret)
 		return ret;
 #endif
-	if (addr != FTRACE_ADDR)
-		return -EINVAL;
 	call = a64_site_call(rec, addr);
 	if (!call)
-		return -EINVAL;
+		return addr == FTRACE_ADDR ? -EINVAL : -ERANGE;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	ret = a64_set_ops(rec, ftrace_rec_get_ops(rec));
+	if (ret)
+		return ret;
+#endif
 	return a64_patch(rec->ip, A64_INSN_NOP, call);
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * An enabled site's bl changes target (a direct trampoline, or back to
+ * ftrace_caller); with CALL_OPS its literal follows the ops that want it
+ * now, even when the bl stays (the kernel's ftrace_modify_call()).
+ */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	unsigned int old = a64_site_call(rec, old_addr);
+	unsigned int call = a64_site_call(rec, addr);
+	int ret = 0;
+
+	if (!old)
+		return -EINVAL;
+	if (!call)
+		return -ERANGE;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	ret = a64_set_ops(rec, ftrace_rec_get_ops(rec));
+#endif
+	if (!ret && old != call)
+		ret = a64_patch(rec->ip, old, call);
+	return ret;
+}
+#endif
 
 /* ftrace_call: "bl <what it calls now>" becomes "bl func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)

@@ -68,8 +68,15 @@ CC_FLAGS_NO_FPU	:=
 # exported to libraries as at stage 4).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
-ENTRY_CFLAGS		:= -fpatchable-function-entry=4 \
+# Chapter 8's second half.  CALL_OPS (the kernel's since v6.16): 8 more
+# bytes of NOPs before each function, 8-aligned (-falign-functions=8),
+# hold the ops its site calls; recordmcount --pre-entry 8 zeroes them.
+# Direct calls through ftrace_caller, which leaves for the trampoline a
+# callback chose (fregs->direct): a site reaches nothing else.
+HAVE_DYNAMIC_FTRACE_WITH_CALL_OPS := y
+HAVE_DYNAMIC_FTRACE_WITH_DIRECT_CALLS := y
+ENTRY_CFLAGS		:= -fpatchable-function-entry=8,4 -falign-functions=8 \
 			   -DCC_USING_PATCHABLE_FUNCTION_ENTRY
 ENTRY_NOPIC_CFLAGS	:=
 ENTRY_SYMBOL		:= _mcount
-ENTRY_RECORD_FLAGS	:= --entries
+ENTRY_RECORD_FLAGS	:= --entries --pre-entry 8

@@ -67,20 +67,11 @@
 #define FR_RA		80
 #define FR_SP		88
 #define FR_S0		96
+#define FR_DIRECT	104
 #define ENTRY_FRAME	144
 
-	/*
-	 * No compressed instructions: ftrace_call, the word
-	 * ftrace_update_ftrace_func() rewrites, is then 4-byte aligned and
-	 * changes with one store.
-	 */
-	.option	norvc
-	EVENT_PATH_TEXT
-
-	.globl	ftrace_caller
-	.type	ftrace_caller, %function
-	.balign	4
-ftrace_caller:
+/* struct ftrace_regs and the two frame records (see above) */
+.macro SAVE_FREGS
 	addi	sp, sp, -ENTRY_FRAME
 	sd	ra, ENTRY_FRAME - 8(sp)
 	sd	s0, ENTRY_FRAME - 16(sp)
@@ -97,6 +88,7 @@ ftrace_caller:
 	sd	t0, FR_PC(sp)
 	sd	ra, FR_RA(sp)
 	sd	s0, FR_S0(sp)		# before s0 changes below
+	sd	zero, FR_DIRECT(sp)
 	addi	s0, sp, ENTRY_FRAME	# E
 	sd	s0, FR_SP(sp)
 	sd	s0, ENTRY_FRAME - 32(sp)	# our record leads to func's
@@ -104,13 +96,66 @@ ftrace_caller:
 
 	addi	a0, t0, -MCOUNT_INSN_SIZE	# arg 1: ip = rec->ip
 	mv	a1, ra				# arg 2: parent_ip
+	mv	a3, sp				# arg 4: fregs
+.endm
+
+	/*
+	 * No compressed instructions: ftrace_call, the word
+	 * ftrace_update_ftrace_func() rewrites, is then 4-byte aligned and
+	 * changes with one store.
+	 */
+	.option	norvc
+	EVENT_PATH_TEXT
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * CALL_OPS (the kernel's riscv since v6.16): -fpatchable-function-entry=8,4
+ * -falign-functions=8 leaves 8 more bytes before func, 8-aligned, which
+ * hold the ftrace_ops the site calls (ftrace.c writes it before enabling
+ * the jalr), and the site calls that ops' callback without the list:
+ *
+ *	func - 8:	.quad	ops		<- the literal
+ *	func:		auipc	t0, hi
+ *			jalr	t0, lo(t0)	t0 = func + 8
+ *
+ * A site gcc did not align (-Os ignores -falign-functions) calls
+ * ftrace_list_caller instead: its auipc is written for that one.
+ */
+	.globl	ftrace_caller
+	.type	ftrace_caller, %function
+	.balign	4
+ftrace_caller:
+	SAVE_FREGS
+	ld	a2, -16(t0)			# arg 3: the site's ops
+	beqz	a2, ftrace_caller_exit		# none written: a stray call
+	ld	t1, 0(a2)			# op->func
+	jalr	t1
+	j	ftrace_caller_exit
+	.size	ftrace_caller, .-ftrace_caller
+
+/*
+ * The sites with no literal to trust, and a library's (its module PLT
+ * jumps here, FTRACE_PLT_ADDR): through ftrace_call, the one tracer or
+ * the list.
+ */
+	.globl	ftrace_list_caller
+	.type	ftrace_list_caller, %function
+	.balign	4
+ftrace_list_caller:
+#else
+	.globl	ftrace_caller
+	.type	ftrace_caller, %function
+	.balign	4
+ftrace_caller:
+#endif
+	SAVE_FREGS
 	lla	a2, function_trace_op
 	ld	a2, 0(a2)			# arg 3: op
-	mv	a3, sp				# arg 4: fregs
 	.globl	ftrace_call
 ftrace_call:
 	jal	ra, ftrace_stub		# one aligned word, rewritten
 
+ftrace_caller_exit:
 	ld	a0, FR_A0(sp)
 	ld	a1, FR_A1(sp)
 	ld	a2, FR_A2(sp)
@@ -123,8 +168,20 @@ ftrace_call:
 	ld	t0, FR_PC(sp)		# into func, or where a callback said
 	ld	ra, FR_RA(sp)		# func's return, maybe hooked
 	ld	s0, FR_S0(sp)		# the caller's frame, as on entry
+	ld	t1, FR_DIRECT(sp)	# t1: free at func's entry
 	addi	sp, sp, ENTRY_FRAME
+	bnez	t1, 1f
 	jr	t0
+	/*
+	 * A direct ops' callback chose a trampoline (fregs->direct): enter
+	 * it as a site would have called it, t0 into func and ra func's
+	 * return (arch_ftrace_set_direct_caller())
+	 */
+1:	jr	t1
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	.size	ftrace_list_caller, .-ftrace_list_caller
+#else
 	.size	ftrace_caller, .-ftrace_caller
+#endif
 
 	.section .note.GNU-stack, "", %progbits

@@ -459,12 +459,63 @@ static int rv_site_switch(struct dyn_ftrace *rec, int enable)
  * ftrace_caller, or towards the library's module PLT where ftrace_caller
  * is out of its reach, with the jalr made the hint.
  */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * Chapter 8, CALL_OPS: the address of rec's literal, the 8 bytes before
+ * the function, or 0 where the site has none ftrace_caller can read: a
+ * library's (its module PLT goes to ftrace_list_caller), or one gcc did
+ * not align (-Os).  Such a site's auipc is for ftrace_list_caller.
+ */
+static unsigned long rv_literal(const struct dyn_ftrace *rec)
+{
+	return rec->arch.plt || (rec->ip & 7) ? 0 : rec->ip - 8;
+}
+
+/*
+ * The literal names ops from now on: one aligned store, queued as data
+ * so that a batch writes it before any jalr (ftrace_modify_data()).  It
+ * starts as zero (recordmcount --pre-entry), the only value the first
+ * write accepts (FTRACE_FL_ARCH: the kit has written it since).
+ */
+static int rv_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
+{
+	unsigned long lit = rv_literal(rec), old = 0;
+	int ret;
+
+	if (!lit)
+		return 0;
+	if (rec->flags & FTRACE_FL_ARCH)
+		old = __atomic_load_n((unsigned long *)lit, __ATOMIC_RELAXED);
+	if (old == (unsigned long)ops)
+		return 0;
+	ret = ftrace_modify_data(lit, old, (unsigned long)ops);
+	if (!ret)
+		rec->flags |= FTRACE_FL_ARCH;
+	return ret;
+}
+
+/*
+ * A thread that still meets the jalr calls no ops that is going (the
+ * kernel's ftrace_rec_set_nop_ops()); a literal never written stays zero
+ */
+int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec)
+{
+	if (!(rec->flags & FTRACE_FL_ARCH))
+		return 0;
+	return rv_set_ops(rec, &ftrace_nop_ops);
+}
+#endif
+
 static int rv_converted(struct module *mod, struct dyn_ftrace *rec,
 			uint32_t new[2])
 {
 	unsigned long dest = FTRACE_ADDR;
 
 	rec->arch.plt = mod ? mod->ftrace_plt : 0;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	if (!rv_literal(rec))
+		dest = FTRACE_PLT_ADDR;
+#endif
 	if (rv_pair(rec->ip, dest, &new[0], &new[1])) {
 		dest = rec->arch.plt;
 		if (!dest || rv_pair(rec->ip, dest, &new[0], &new[1]))
@@ -565,15 +616,43 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 #endif
 	if (addr != FTRACE_ADDR)
 		return -EINVAL;
+	if (ftrace_rec_set_nop_ops(rec))
+		return -EINVAL;
 	return rv_site_switch(rec, 0);
 }
 
+/* a site's auipc reaches ftrace_caller alone: nothing else (-ERANGE) */
 int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 {
 	if (addr != FTRACE_ADDR)
-		return -EINVAL;
+		return -ERANGE;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	{
+		int ret = rv_set_ops(rec, ftrace_rec_get_ops(rec));
+
+		if (ret)
+			return ret;
+	}
+#endif
 	return rv_site_switch(rec, 1);
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/* an enabled site keeps its call; with CALL_OPS its literal follows */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	if (old_addr != FTRACE_ADDR)
+		return -EINVAL;
+	if (addr != FTRACE_ADDR)
+		return -ERANGE;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	return rv_set_ops(rec, ftrace_rec_get_ops(rec));
+#else
+	return 0;
+#endif
+}
+#endif
 
 /* "jal rd, target" at ip; 0 if beyond jal's +-1 MB. */
 static uint32_t rv_jal(unsigned long ip, unsigned long target,

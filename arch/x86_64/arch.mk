@@ -57,6 +57,11 @@ CC_FLAGS_NO_FPU	:= -mgeneral-regs-only
 # return_to_handler passes the return value (funcgraph-retval).
 HAVE_DYNAMIC_FTRACE_WITH_ARGS	:= y
 HAVE_FUNCTION_GRAPH_RETVAL	:= y
+# Chapter 8's second half: a site may call a trampoline of the program's
+# own (fentry.S leaves from ftrace_caller through fregs->direct), and an
+# ops alone on its functions gets its own trampoline (ftrace.c)
+HAVE_DYNAMIC_FTRACE_WITH_DIRECT_CALLS := y
+HAVE_FTRACE_OPS_TRAMPOLINES	:= y
 ENTRY_CFLAGS		:= -pg -mfentry
 ENTRY_SYMBOL		:= __fentry__
 ENTRY_RECORD_FLAGS	:= --nop

@@ -41,8 +41,9 @@
  *	E	func + 5		<- %rsp on entry (E); fregs->ip
  *	E-8	%rbp on entry		<- %rbp: fregs->fp; the record is
  *					   {fp, ip}
- *	E-72	struct ftrace_regs	(80 bytes, from FREGS_ENTRY(%rbp)),
- *					   16-byte aligned as the ABI keeps E
+ *	E-80	struct ftrace_regs	(88 bytes, from FREGS_ENTRY(%rbp))
+ *	E-88	a pad word		(%rsp 16-byte aligned for the C call,
+ *					   as the ABI keeps E)
  *
  * To a stack walk the record is func's frame, returning into func; the
  * caller it was called from, parent_ip, is in no record: save_stack_trace()
@@ -61,9 +62,9 @@
 
 /*
  * struct ftrace_regs from %rbp, and its fields (fp and ip are the record,
- * 0(%rbp) and 8(%rbp))
+ * 0(%rbp) and 8(%rbp)); a pad word under it keeps %rsp 16-byte aligned
  */
-#define FREGS_ENTRY	-64
+#define FREGS_ENTRY	-72
 #define FR_R10		0
 #define FR_R9		8
 #define FR_R8		16
@@ -72,27 +73,15 @@
 #define FR_RSI		40
 #define FR_RDI		48
 #define FR_RAX		56
+#define FR_DIRECT	64
 #define FR(field)	(FREGS_ENTRY + FR_##field)(%rbp)
+#define FRAME_BELOW	80
 
-	EVENT_PATH_TEXT
-
-/*
- * What a site calls before the start-up conversion: only position-
- * independent code does (through the GOT), and only a constructor that
- * runs first.  It does nothing.
- */
-	.globl	__fentry__
-	.type	__fentry__, @function
-__fentry__:
-	ret
-	.size	__fentry__, .-__fentry__
-
-	.globl	ftrace_caller
-	.type	ftrace_caller, @function
-ftrace_caller:
+/* the record and the argument registers; %rdi = fregs->ip */
+.macro SAVE_FREGS
 	pushq	%rbp
 	movq	%rsp, %rbp		/* the record, and fregs->fp */
-	subq	$-FREGS_ENTRY, %rsp
+	subq	$FRAME_BELOW, %rsp
 	movq	%r10, FR(R10)
 	movq	%r9, FR(R9)
 	movq	%r8, FR(R8)
@@ -108,15 +97,17 @@ ftrace_caller:
 	 * reached through %rbp.
 	 */
 	andq	$-16, %rsp
+.endm
 
+/* the callback's arguments but op (%rdx) */
+.macro CALLBACK_ARGS
 	subq	$MCOUNT_INSN_SIZE, %rdi	/* arg 1: ip = rec->ip */
 	movq	16(%rbp), %rsi		/* arg 2: parent_ip */
-	movq	function_trace_op(%rip), %rdx	/* arg 3: op */
 	leaq	FREGS_ENTRY(%rbp), %rcx	/* arg 4: fregs */
-	.globl	ftrace_call
-ftrace_call:
-	call	ftrace_stub		/* 5 bytes, rewritten in place */
+.endm
 
+/* the argument registers, as the callback left them in fregs */
+.macro RESTORE_FREGS
 	movq	FR(R10), %r10
 	movq	FR(R9), %r9
 	movq	FR(R8), %r8
@@ -125,10 +116,78 @@ ftrace_call:
 	movq	FR(RSI), %rsi
 	movq	FR(RDI), %rdi
 	movq	FR(RAX), %rax
+.endm
+
+	EVENT_PATH_TEXT
+
+/*
+ * What a site calls before the start-up conversion: only position-
+ * independent code does (through the GOT), and only a constructor that
+ * runs first.  It does nothing.
+ */
+	.globl	__fentry__
+	.type	__fentry__, @function
+__fentry__:
+	ret
+	.size	__fentry__, .-__fentry__
+
+/*
+ * The shared trampoline, FTRACE_ADDR: what a site calls that several ops
+ * want (or one that has no trampoline of its own), through the list
+ * function or the one tracer ftrace_call is patched to.  A direct ops'
+ * callback among them leaves its trampoline in fregs->direct
+ * (arch_ftrace_set_direct_caller()): then the way out is that trampoline,
+ * entered as if the site had called it.
+ */
+	.globl	ftrace_caller
+	.type	ftrace_caller, @function
+ftrace_caller:
+	SAVE_FREGS
+	movq	$0, FR(DIRECT)
+	CALLBACK_ARGS
+	movq	function_trace_op(%rip), %rdx	/* arg 3: op */
+	.globl	ftrace_call
+ftrace_call:
+	call	ftrace_stub		/* 5 bytes, rewritten in place */
+
+	RESTORE_FREGS
+	movq	FR(DIRECT), %r11	/* %r11: dead at a function's entry */
 	leave				/* %rbp as on entry (fregs->fp) */
+	testq	%r11, %r11
+	jnz	1f
 	ret				/* to fregs->ip: func + 5, or another
 					   function's entry */
-
+1:	jmp	*%r11			/* fregs->ip is its return address */
 	.size	ftrace_caller, .-ftrace_caller
+
+/*
+ * The template of an ops' own trampoline (chapter 8; the kernel's
+ * create_trampoline(), arch/x86/kernel/ftrace.c): the ops it serves is
+ * the word after its code, read %rip-relative, so that a copy works
+ * wherever it is mapped, and its call is of that ops' callback, the
+ * rel32 arch_ftrace_update_trampoline() writes into each copy (ops->func
+ * does not change while the ops is registered).  No list, no direct
+ * call: it serves the sites that ops alone wants.
+ */
+	.globl	ftrace_ops_caller
+	.type	ftrace_ops_caller, @function
+ftrace_ops_caller:
+	SAVE_FREGS
+	CALLBACK_ARGS
+	movq	ftrace_ops_caller_op(%rip), %rdx	/* arg 3: op */
+	.globl	ftrace_ops_caller_call
+ftrace_ops_caller_call:
+	call	ftrace_stub		/* the copy's: call ops->func */
+
+	RESTORE_FREGS
+	leave
+	ret
+	.balign	8
+	.globl	ftrace_ops_caller_op
+ftrace_ops_caller_op:
+	.quad	0
+	.globl	ftrace_ops_caller_end
+ftrace_ops_caller_end:
+	.size	ftrace_ops_caller, .-ftrace_ops_caller
 
 	.section .note.GNU-stack, "", @progbits

@@ -6,6 +6,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <linux/event_path.h>
 #include <linux/ftrace.h>
 #include <linux/module.h>
@@ -285,6 +287,128 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 	ftrace_disabled_insn(old, rec);
 	return ftrace_modify_code(rec->ip, old, new, site_len(rec));
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/*
+ * Chapter 8: an enabled site's call changes target in place, one
+ * instruction to another of the same length (the kernel's
+ * ftrace_modify_call(), arch/x86/kernel/ftrace.c).
+ */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	unsigned char old[X86_PIC_SITE_SIZE], new[X86_PIC_SITE_SIZE];
+	int ret;
+
+	if (!kernel_text_address(rec->ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	ret = ftrace_site_call(old, rec, old_addr);
+	if (!ret)
+		ret = ftrace_site_call(new, rec, addr);
+	if (!ret)
+		ret = ftrace_modify_code(rec->ip, old, new, site_len(rec));
+	return ret;
+}
+
+/*
+ * An ops' own trampoline: a copy of fentry.S's ftrace_ops_caller with the
+ * ops written into its last word (the kernel's create_trampoline(), since
+ * v3.17).  It must be within a rel32 of the program's sites: the kit maps
+ * it just below the program's first page, where nothing grows (the heap
+ * grows up from the program's end, the stack down from far above), and
+ * a library's sites, beyond reach, keep calling ftrace_caller.
+ *
+ * The live copies are known to the stack walk (stacktrace.c), which
+ * otherwise stops at a return address outside the program's code; a
+ * fixed number of them keeps that lookup short and the memory bounded:
+ * an ops that finds them all taken gets none, and is served by
+ * ftrace_caller through the list.
+ */
+extern const char ftrace_ops_caller[], ftrace_ops_caller_call[],
+		  ftrace_ops_caller_op[], ftrace_ops_caller_end[];
+#define NR_TRAMPOLINES	64
+#define TRAMP_WINDOW	(1UL << 30)	/* how far below the program */
+static unsigned long trampolines[NR_TRAMPOLINES];
+
+__event_path int ftrace_trampoline_ret(unsigned long ret)
+{
+	unsigned long size = ftrace_ops_caller_end - ftrace_ops_caller;
+	int i;
+
+	for (i = 0; i < NR_TRAMPOLINES; i++) {
+		unsigned long t = __atomic_load_n(&trampolines[i],
+						  __ATOMIC_RELAXED);
+
+		if (t && ret - t < size)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A page below the program, within rel32 of all of it.  (Its start from
+ * the linker, not dladdr(): that takes the loader's lock, which a thread
+ * in dlclose() holds while it waits for ftrace_lock.)
+ */
+static void *tramp_map(size_t page)
+{
+	extern const char __executable_start[];
+	unsigned long base = (unsigned long)__executable_start & ~(page - 1);
+	unsigned long hint;
+
+	for (hint = base - page; hint + TRAMP_WINDOW > base &&
+	     hint >= 0x100000 && hint < base; hint -= 64 * page) {
+		void *p = mmap((void *)hint, page, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS |
+			       MAP_FIXED_NOREPLACE, -1, 0);
+
+		if (p == (void *)hint)
+			return p;
+		if (p != MAP_FAILED)	/* a kernel older than v4.17 */
+			munmap(p, page);
+	}
+	return NULL;
+}
+
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	unsigned long call = ftrace_ops_caller_call - ftrace_ops_caller;
+	unsigned char *p;
+	int i;
+
+	for (i = 0; i < NR_TRAMPOLINES && trampolines[i]; i++)
+		;
+	if (i == NR_TRAMPOLINES || !(p = tramp_map(page)))
+		return;
+	memcpy(p, ftrace_ops_caller, ftrace_ops_caller_end - ftrace_ops_caller);
+	memcpy(p + (ftrace_ops_caller_op - ftrace_ops_caller), &ops,
+	       sizeof(ops));
+	if (ftrace_call_replace(p + call, (unsigned long)p + call,
+				(unsigned long)ops->func)) {
+		munmap(p, page);
+		return;
+	}
+	/* written, then executable: no thread has seen the page yet */
+	if (mprotect(p, page, PROT_READ | PROT_EXEC)) {
+		munmap(p, page);
+		return;
+	}
+	__atomic_store_n(&trampolines[i], (unsigned long)p, __ATOMIC_RELEASE);
+	ops->trampoline = (unsigned long)p;
+	ops->trampoline_size = page;
+}
+
+void arch_ftrace_trampoline_free(unsigned long start, unsigned long size)
+{
+	int i;
+
+	for (i = 0; i < NR_TRAMPOLINES; i++)
+		if (trampolines[i] == start)
+			__atomic_store_n(&trampolines[i], 0, __ATOMIC_RELEASE);
+	munmap((void *)start, size);
+}
+#endif
 
 /* ftrace_call: "call <what it calls now>" becomes "call func" */
 int ftrace_update_ftrace_func(ftrace_func_t func)

@@ -35,9 +35,11 @@ static __event_path unsigned long *entry_parent_slot(unsigned long *fp)
 	return (unsigned long *)ftrace_regs_get_stack_pointer(fregs);
 }
 
+/* ftrace_caller's call of the callback, or an ops' own trampoline's */
 static __event_path int returns_into_ftrace_caller(unsigned long ret)
 {
-	return ret == (unsigned long)ftrace_call + MCOUNT_INSN_SIZE;
+	return ret == (unsigned long)ftrace_call + MCOUNT_INSN_SIZE ||
+	       ftrace_trampoline_ret(ret);
 }
 #else
 static inline unsigned long *entry_parent_slot(unsigned long *fp)
@@ -62,7 +64,9 @@ __event_path void save_stack_trace(struct stack_trace *trace)
 		unsigned long ret = ftrace_graph_ret_addr(&graph_idx, fp[1],
 							  &fp[1]);
 
-		if (stack_trace_add(trace, ret) || !core_text_address(ret))
+		if (stack_trace_add(trace, ret))
+			break;
+		if (!core_text_address(ret) && !returns_into_ftrace_caller(ret))
 			break;
 		if (tramp) {		/* and the traced function's caller */
 			slot = entry_parent_slot(fp);

@@ -28,7 +28,10 @@
 #endif
 
 #ifndef __ASSEMBLY__
+#include <errno.h>
 #include <stddef.h>
+
+struct fgraph_ops;
 
 /*
  * Code built with -fpatchable-function-entry (chapter 8, the arch's
@@ -78,6 +81,20 @@ struct ftrace_ops {
 	void			*private;	/* the owner's, untouched */
 	/* chapter 4: which functions it wants (NULL: see FTRACE_OPS_FL_GLOBAL) */
 	struct ftrace_ops_hash	*func_hash;
+	/*
+	 * Chapter 8: the arch's copy of the trampoline that calls this ops
+	 * alone (x86_64, arch_ftrace_update_trampoline()), 0 for none; and
+	 * where a direct ops sends its functions (register_ftrace_direct())
+	 */
+	unsigned long		trampoline;
+	unsigned long		trampoline_size;
+	unsigned long		direct_call;
+	/*
+	 * Chapter 8: an ops that manages others (FTRACE_OPS_FL_SUBOPS, the
+	 * kernel's subops since v6.11) wants what any of subop_list wants,
+	 * linked through next_subop; ftrace_lock held to change them
+	 */
+	struct ftrace_ops	*subop_list, *next_subop;
 };
 
 /* The callback calls code that may itself be traced: guard it. */
@@ -94,6 +111,26 @@ struct ftrace_ops {
  * to ftrace_graph_caller (the kernel's FTRACE_OPS_GRAPH_STUB).
  */
 #define FTRACE_OPS_FL_GRAPH	0x4
+/*
+ * Chapter 8.  The callback may change where the traced function goes on
+ * (ftrace_regs_set_instruction_pointer(): livepatch's redirect): one such
+ * ops a function at most, a second is refused with -EBUSY.
+ */
+#define FTRACE_OPS_FL_IPMODIFY	0x8
+/*
+ * The callback wants every register of the traced function (the
+ * kernel's pt_regs): the kit's trampolines save struct ftrace_regs only,
+ * as the kernel's arm64 has since v6.2, so such an ops is refused with
+ * -EINVAL, unless it takes what there is (..._IF_SUPPORTED).
+ */
+#define FTRACE_OPS_FL_SAVE_REGS	0x10
+#define FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED	0x20
+/* a direct ops (register_ftrace_direct()): its functions go to direct_call */
+#define FTRACE_OPS_FL_DIRECT	0x40
+/* its func_hash is the kit's, made by its first ftrace_set_filter() */
+#define FTRACE_OPS_FL_KIT_HASH	0x80
+/* its filter is its subops' together (the graph users' ops, chapter 8) */
+#define FTRACE_OPS_FL_SUBOPS	0x100
 
 /* Never called through the pointer: mcount compares against it. */
 void ftrace_stub(unsigned long ip, unsigned long parent_ip,
@@ -104,6 +141,14 @@ void ftrace_stub(unsigned long ip, unsigned long parent_ip,
  */
 extern ftrace_func_t ftrace_trace_function;
 extern struct ftrace_ops *function_trace_op;
+/*
+ * The ops whose callback walks the list of every registered ops (the
+ * kernel's ftrace_list_ops), for the arches whose sites name the ops
+ * they call (chapter 8, CALL_OPS): a site several ops want names it.
+ * Its calls are counted (ftrace_list_func_calls(), the stats).
+ */
+extern struct ftrace_ops ftrace_list_ops;
+unsigned long ftrace_list_func_calls(void);
 
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
@@ -117,6 +162,48 @@ void ftrace_lock(void);
 void ftrace_unlock(void);
 struct ftrace_ops *ftrace_ops_list_head(void);
 int ftrace_update_locked(void);
+/*
+ * ftrace_lock held: is ops registered; does it share a function with
+ * another registered ops of a kind two of which a function cannot have
+ * (FTRACE_OPS_FL_IPMODIFY, FTRACE_OPS_FL_DIRECT)
+ */
+int ftrace_ops_registered(struct ftrace_ops *ops);
+int ftrace_ops_conflicts(struct ftrace_ops *ops);
+
+/*
+ * Chapter 8 (stage5-entry/ftrace_tramp.c), ftrace_lock held: an ops being
+ * registered gets its own trampoline where the arch makes them
+ * (arch_ftrace_update_trampoline(), asm/ftrace.h), and gives it up once
+ * unregistered, to be freed when no thread can be inside it.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+void ftrace_trampoline_attach(struct ftrace_ops *ops);
+void ftrace_trampoline_detach(struct ftrace_ops *ops);
+unsigned long ftrace_trampolines_retired(void);
+#ifndef arch_ftrace_update_trampoline
+static inline void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+}
+
+static inline void arch_ftrace_trampoline_free(unsigned long start,
+					       unsigned long size)
+{
+}
+#endif
+#else
+static inline void ftrace_trampoline_attach(struct ftrace_ops *ops)
+{
+}
+
+static inline void ftrace_trampoline_detach(struct ftrace_ops *ops)
+{
+}
+
+static inline unsigned long ftrace_trampolines_retired(void)
+{
+	return 0;
+}
+#endif
 
 /* Calls the recursion guard dropped (FTRACE_OPS_FL_RECURSION). */
 extern unsigned long ftrace_recursion_missed;
@@ -177,26 +264,64 @@ struct ftrace_graph_ret {
 	unsigned int	cpu;		/* kit extension, read with rettime */
 };
 
-typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *);
-typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *);
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *,
+				      struct fgraph_ops *);
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *,
+				       struct fgraph_ops *);
 
-/* mcount compares these with ftrace_graph_entry_stub and ftrace_stub. */
-extern trace_func_graph_ent_t ftrace_graph_entry;
-extern trace_func_graph_ret_t ftrace_graph_return;
+/*
+ * A user of the return stack (the kernel's struct fgraph_ops, since
+ * v6.11; stage2-graph/fgraph_ops.c).  Up to FGRAPH_ARRAY_SIZE of them at
+ * once, each with its own callbacks and filter (ops: its func_hash, or
+ * FTRACE_OPS_FL_GLOBAL for the filter files); a call is hijacked once
+ * for all of them, and each frame says which users took it, so each
+ * return reaches just those.  The function_graph tracer and the profiler
+ * are two users (trace_functions_graph.c, extras/fgraph_profile.c).  An
+ * entryfunc returns nonzero to take the call.
+ */
+struct fgraph_ops {
+	trace_func_graph_ent_t	entryfunc;
+	trace_func_graph_ret_t	retfunc;
+	struct ftrace_ops	ops;	/* its filter; chapter 8: its sites */
+	void			*private;	/* the owner's */
+	/* the kit's, set at registration */
+	int			idx;	/* its bit in each frame */
+	int			test;	/* its entries ask its filter */
+	unsigned char		gen;	/* which user of idx it is */
+};
+
+#define FGRAPH_ARRAY_SIZE	16
+
+/*
+ * The graph callbacks of the frame being entered or returning: room for
+ * the user's own data in that frame, taken at entry (fgraph_reserve_data()
+ * from entryfunc: NULL when the frame's FGRAPH_FRAME_WORDS are used up)
+ * and found again at its return (fgraph_retrieve_data() from retfunc;
+ * ..._parent_data(), depth frames below: a caller's, whoever took it).
+ * Sizes in bytes, at most FGRAPH_MAX_DATA_SIZE, as in the kernel.
+ */
+#define FGRAPH_MAX_DATA_SIZE	(4 * sizeof(long))
+void *fgraph_reserve_data(int idx, int size_bytes);
+void *fgraph_retrieve_data(int idx, int *size_bytes);
+void *fgraph_retrieve_parent_data(int idx, int *size_bytes, int depth);
+
+/*
+ * What the hooks call (mcount compares these with ftrace_graph_entry_stub
+ * and ftrace_stub): the users, through fgraph_ops.c, or the stubs.
+ */
+typedef int (*fgraph_entry_t)(struct ftrace_graph_ent *);
+typedef void (*fgraph_return_t)(struct ftrace_graph_ret *);
+extern fgraph_entry_t ftrace_graph_entry;
+extern fgraph_return_t ftrace_graph_return;
 int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace);
 
-int register_ftrace_graph(trace_func_graph_ret_t retfunc,
-			  trace_func_graph_ent_t entryfunc);
-/* 0, or -errno when the code could not be changed: still registered */
-int unregister_ftrace_graph(void);
 /*
- * A second user of the return stack besides the tracer: the function
- * profiler (extras/fgraph_profile.c).  Its entry callback sees every call,
- * including the ones the tracer's filters refuse.
+ * 0, -EBUSY (registered already, or FGRAPH_ARRAY_SIZE users), or
+ * -errno when the code could not be changed.  Unregistering: 0, or
+ * -errno when the code could not be changed (still registered).
  */
-int register_ftrace_profiler_graph(trace_func_graph_ret_t retfunc,
-				   trace_func_graph_ent_t entryfunc);
-int unregister_ftrace_profiler_graph(void);
+int register_ftrace_graph(struct fgraph_ops *gops);
+int unregister_ftrace_graph(struct fgraph_ops *gops);
 
 /* arch: mcount.S and ftrace.c */
 void ftrace_graph_caller(void);
@@ -334,6 +459,8 @@ struct dyn_ftrace {
  * the rest of the site rather than a NOP (the ftraced_nop setting)
  */
 #define FTRACE_FL_JMP		0x8UL
+/* rec->flags: the arch's own (aarch64: its CALL_OPS literal is written) */
+#define FTRACE_FL_ARCH		0x10UL
 /*
  * The jump form was x86's answer to "which 5-byte NOP is safe on every
  * CPU"; an arch that has it says so in asm/ftrace.h.  On the others a
@@ -410,6 +537,10 @@ unsigned long ftrace_mcount_calls(unsigned long start, unsigned long end);
 void ftrace_caller(void);
 extern char ftrace_call[];
 #define FTRACE_ADDR	((unsigned long)ftrace_caller)
+/* where a library's module PLT jumps: the arch may choose another entry */
+#ifndef FTRACE_PLT_ADDR
+#define FTRACE_PLT_ADDR	FTRACE_ADDR
+#endif
 
 /*
  * generic, for the arch: every write to code goes through this.  It reads
@@ -421,6 +552,14 @@ int ftrace_modify_code(unsigned long ip, const void *old, const void *new,
 		       size_t len);
 /* the same check alone, with no write: 0, -EFAULT or -EINVAL */
 int ftrace_verify_code(unsigned long ip, const void *expected, size_t len);
+/*
+ * Chapter 8: an aligned word in the code that no thread executes but the
+ * trampoline loads (CALL_OPS' ops literal), from old to new; a batch
+ * writes these first, and every thread sees them before it can run an
+ * instruction of the same batch
+ */
+int ftrace_modify_data(unsigned long ip, unsigned long old,
+		       unsigned long new);
 
 /* generic: the report when a site could not be patched; see chapter 4 */
 void ftrace_bug(int err, struct dyn_ftrace *rec);
@@ -435,6 +574,97 @@ void ftrace_bug(int err, struct dyn_ftrace *rec);
 int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func);
 int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip);
 int ftrace_ops_needs_test(struct ftrace_ops *ops);
+/* whether a and b want a function in common (ftrace_lock held) */
+int ftrace_ops_overlap(struct ftrace_ops *a, struct ftrace_ops *b);
+/*
+ * An ops' own filters (stage3-dynamic/dyn_filter.c; the kernel's names):
+ * buf's globs (len bytes) replace (reset) or add to the functions it
+ * wants or leaves out; or the function at ip, added or removed.  0, or
+ * -errno with tracefs_last_error() saying why; -EBUSY if the ops would
+ * then share a function with another that excludes it.
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, const char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, const char *buf, int len,
+		       int reset);
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset);
+void ftrace_free_filter(struct ftrace_ops *ops);
+/*
+ * During an update, for the arch's hooks and chapter 8's targets: the
+ * one ops of the list being applied that wants rec, or NULL (none, or
+ * several: the kernel's ftrace_find_unique_ops())
+ */
+struct ftrace_ops *ftrace_find_unique_ops(const struct dyn_ftrace *rec);
+
+/*
+ * Chapter 8 (stage 5): the address rec's site is to call, the ops of list
+ * wanting it, and in *fallback the one that serves any site, if the
+ * first is beyond this one's reach (stage5-entry/ftrace_target.c).
+ * Earlier, every site calls FTRACE_ADDR.  An arch whose enabled sites
+ * also name the ops they call (CALL_OPS: a word before the function)
+ * revisits every enabled site in each update (FTRACE_SITE_NAMES_OPS),
+ * with ftrace_modify_call() even when the address stays.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+unsigned long ftrace_rec_target(struct ftrace_ops *list,
+				struct dyn_ftrace *rec,
+				unsigned long *fallback);
+/* arch: an enabled site's call of old_addr becomes one of addr */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr);
+#else
+static inline unsigned long ftrace_rec_target(struct ftrace_ops *list,
+					      struct dyn_ftrace *rec,
+					      unsigned long *fallback)
+{
+	*fallback = FTRACE_ADDR;
+	return FTRACE_ADDR;
+}
+
+static inline int ftrace_modify_call(struct dyn_ftrace *rec,
+				     unsigned long old_addr,
+				     unsigned long addr)
+{
+	return -EINVAL;
+}
+#endif
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+#define FTRACE_SITE_NAMES_OPS	1
+/*
+ * For the arch's CALL_OPS hooks (stage5-entry/ftrace_target.c): the ops
+ * rec's site is to name, the one ops that wants it, or ftrace_list_ops
+ */
+struct ftrace_ops *ftrace_rec_get_ops(const struct dyn_ftrace *rec);
+/* arch: rec's literal, if the kit ever wrote it, names ftrace_nop_ops */
+int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec);
+#else
+#define FTRACE_SITE_NAMES_OPS	0
+
+static inline int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec)
+{
+	return 0;
+}
+#endif
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/* an ops its trampoline may call alone (stage5-entry/ftrace_target.c) */
+int ftrace_ops_bare(struct ftrace_ops *op);
+/* what a disabled CALL_OPS site's literal names: a callback doing nothing */
+extern struct ftrace_ops ftrace_nop_ops;
+#endif
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Chapter 8: direct calls (stage5-entry/ftrace_direct.c; the kernel's
+ * API since v6.4).  The functions of ops' filter call addr, a trampoline
+ * of the caller's; arch_ftrace_set_direct_caller() (asm/ftrace.h) is how
+ * ftrace_caller learns it should go there after the other callbacks.
+ */
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     int free_filters);
+#endif
 /* the records' counters in ftrace_get_stats() (include/tracefs.h) */
 struct ftrace_stats;
 void ftrace_dyn_stats(struct ftrace_stats *st);
@@ -458,6 +688,13 @@ static inline int ftrace_ops_test(struct ftrace_ops *ops, unsigned long ip)
 static inline int ftrace_ops_needs_test(struct ftrace_ops *ops)
 {
 	return 0;
+}
+
+/* without filters, every ops wants every function */
+static inline int ftrace_ops_overlap(struct ftrace_ops *a,
+				     struct ftrace_ops *b)
+{
+	return 1;
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
@@ -513,6 +750,35 @@ static inline int ftrace_graph_wants(unsigned long selfpc)
 		return 1;
 	return ftrace_graph_filter_wants(selfpc);
 }
+
+/*
+ * For stage2-graph/fgraph_ops.c: a graph user joins or leaves the sites'
+ * filter, and do the graph's sites follow ops's filter exactly (then its
+ * entries need not ask it).  Chapter 8's graph_ops wants what its users
+ * want (stage5-entry/fgraph_entry.c); chapter 5's follows the files.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+void ftrace_graph_user_add(struct fgraph_ops *gops);
+void ftrace_graph_user_del(struct fgraph_ops *gops);
+
+static inline int ftrace_graph_sites_follow(struct ftrace_ops *ops)
+{
+	return 1;
+}
+#else
+static inline void ftrace_graph_user_add(struct fgraph_ops *gops)
+{
+}
+
+static inline void ftrace_graph_user_del(struct fgraph_ops *gops)
+{
+}
+
+static inline int ftrace_graph_sites_follow(struct ftrace_ops *ops)
+{
+	return (ops->flags & FTRACE_OPS_FL_GLOBAL) && !ops->func_hash;
+}
+#endif
 #else
 static inline int ftrace_enable_ftrace_graph_caller(void)
 {
@@ -535,6 +801,20 @@ static inline int ftrace_graph_shutdown(void)
 }
 
 static inline int ftrace_graph_wants(unsigned long selfpc)
+{
+	return 1;
+}
+
+static inline void ftrace_graph_user_add(struct fgraph_ops *gops)
+{
+}
+
+static inline void ftrace_graph_user_del(struct fgraph_ops *gops)
+{
+}
+
+/* no filters before chapter 4 */
+static inline int ftrace_graph_sites_follow(struct ftrace_ops *ops)
 {
 	return 1;
 }

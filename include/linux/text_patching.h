@@ -50,12 +50,17 @@
  */
 #define TEXT_POKE_MAX	8
 
-/* One change: len bytes at ip, from old to new. */
+/*
+ * One change: len bytes at ip, from old to new.  data: the bytes are no
+ * instruction but a word the code loads (chapter 8's CALL_OPS literal),
+ * which the batch writes before any instruction (text_patch.c).
+ */
 struct text_poke {
 	unsigned long	ip;
 	unsigned char	old[TEXT_POKE_MAX];
 	unsigned char	new[TEXT_POKE_MAX];
-	unsigned int	len;
+	unsigned short	len;
+	unsigned short	data;
 };
 
 enum text_poke_method {

@@ -100,4 +100,15 @@ void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 }
+
+/*
+ * EXERCISE(10): docs/08-entry.md, 8.8: an enabled site's call of
+ * old_addr becomes one of addr; -ERANGE where the site cannot reach addr
+ * (the generic code then keeps ftrace_caller).
+ */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	return -ERANGE;
+}
 #endif

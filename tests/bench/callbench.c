@@ -15,11 +15,21 @@
  * Two functions calling each other keep gcc -O2 from turning the
  * recursion into a loop, and noipa keeps it from inlining or cloning them,
  * so every build (with and without -pg) makes exactly the same calls.
+ *
+ * Built with the kit at stage 4 or 5, CALLBENCH_OPS= in the environment
+ * registers ftrace_ops of its own on fib_a() and fib_b() (chapter 8's
+ * rows, docs/08-entry.md 8.14): "ops", one whose callback counts; "list",
+ * the same and a second on main(), so that two ops are registered;
+ * "direct", a direct call of the arch's sample trampoline
+ * (arch/x86_64/tests/direct_tramp.S, linked in by make bench).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef CONFIG_DYNAMIC_FTRACE
+#include <linux/ftrace.h>
+#endif
 
 #define noinline __attribute__((noipa))
 #define DEPTH	20
@@ -102,6 +112,57 @@ static int clock_cost(void)
 #endif
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+static unsigned long ops_calls;
+
+/* an atomic count, as the sample direct trampoline keeps its own */
+static void notrace count_call(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	__atomic_add_fetch(&ops_calls, 1, __ATOMIC_RELAXED);
+}
+
+static struct ftrace_ops bench_ops = { .func = count_call };
+static struct ftrace_ops other_ops = { .func = count_call };
+int main(int argc, char **argv);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* linked in for the "direct" row only */
+void direct_tramp(void) __attribute__((weak));
+#endif
+
+static int notrace bench_ops_setup(void)
+{
+	const char *how = getenv("CALLBENCH_OPS");
+	int ret;
+
+	if (!how)
+		return 0;
+	if (ftrace_set_filter_ip(&bench_ops, ftrace_sym_addr(fib_a), 0, 1) ||
+	    ftrace_set_filter_ip(&bench_ops, ftrace_sym_addr(fib_b), 0, 0))
+		return -1;
+	if (!strcmp(how, "list") &&
+	    (ftrace_set_filter_ip(&other_ops, ftrace_sym_addr(main), 0, 1) ||
+	     register_ftrace_function(&other_ops)))
+		return -1;
+	if (!strcmp(how, "ops") || !strcmp(how, "list"))
+		ret = register_ftrace_function(&bench_ops);
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	else if (!strcmp(how, "direct") && direct_tramp)
+		ret = register_ftrace_direct(&bench_ops,
+					     ftrace_sym_addr(direct_tramp));
+#endif
+	else
+		ret = -1;
+	return ret;
+}
+#else
+static int bench_ops_setup(void)
+{
+	return getenv("CALLBENCH_OPS") ? -1 : 0;
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	long iters = argc > 1 ? atol(argv[1]) : 100;
@@ -116,6 +177,11 @@ int main(int argc, char **argv)
 	if (iters < 1 || repeats < 1) {
 		fprintf(stderr, "usage: callbench ITERATIONS [REPEATS]\n");
 		return 2;
+	}
+	if (bench_ops_setup()) {
+		fprintf(stderr, "callbench: CALLBENCH_OPS=%s: not in this "
+			"build\n", getenv("CALLBENCH_OPS"));
+		return 3;
 	}
 	for (r = 0; r < repeats; r++) {
 		t0 = now_ns();

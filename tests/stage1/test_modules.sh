@@ -22,7 +22,7 @@ DYN=$(mkvar CONFIG_DYNAMIC_FTRACE)
 # chapter 8: sites that call nothing, patchable entries (--entries)
 ENTRIES=
 [ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] &&
-	[ "$(mkvar ENTRY_RECORD_FLAGS)" = --entries ] && ENTRIES=y
+	case " $(mkvar ENTRY_RECORD_FLAGS) " in *" --entries "*) ENTRIES=y ;; esac
 
 # (a skip is for its own test only)
 setUp() { endSkipping; }

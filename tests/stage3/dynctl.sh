@@ -17,7 +17,7 @@ site_states() { # N
 		k == n && /^(site|caller) /' "$TMPD/out" >"$TMPD/block"
 	caller=$(sed -n 's/^caller //p' "$TMPD/block")
 	grep '^site ' "$TMPD/block" | while read -r _ addr name hex; do
-		echo "$name $(site_state "$addr" "$hex" "$caller")"
+		echo "$name $(site_state_any "$addr" "$hex" "$caller")"
 	done
 }
 

@@ -19,7 +19,7 @@ FATE=$TEST_UNRECORDED_SITES
 [ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] && FATE=stub
 ENTRIES=
 [ -n "$(mkvar CONFIG_DYNAMIC_FTRACE_WITH_ARGS)" ] &&
-	[ "$(mkvar ENTRY_RECORD_FLAGS)" = --entries ] && ENTRIES=y
+	case " $(mkvar ENTRY_RECORD_FLAGS) " in *" --entries "*) ENTRIES=y ;; esac
 
 oneTimeSetUp() {
 	local cc="$KIT/scripts/ftrace-cc --arch $ARCH --stage $STAGE" o

@@ -34,7 +34,7 @@ site_states() { # N
 		k == n && /^(site|caller) /' "$TMPD/out" >"$TMPD/block"
 	caller=$(sed -n 's/^caller //p' "$TMPD/block")
 	grep '^site ' "$TMPD/block" | sort -k3 | while read -r _ addr name hex; do
-		printf '%s=%s ' "$name" "$(site_state "$addr" "$hex" "$caller")"
+		printf '%s=%s ' "$name" "$(site_state_any "$addr" "$hex" "$caller")"
 	done | sed 's/ $//'
 }
 

@@ -11,9 +11,9 @@
  * pointer".  (Called without the graph tracer it would corrupt its
  * caller's x29: it exists only for that test.)
  *
- * At stage 5 (chapter 8) its entry is what gcc -fpatchable-function-entry=2
- * writes instead, two NOPs before the prologue recorded in
- * __patchable_function_entries, and no _mcount call: there is no FP test
+ * At stage 5 (chapter 8) its entry is what gcc -fpatchable-function-entry=4,2
+ * writes instead, two NOPs before the function and two before the
+ * prologue, the first recorded in __patchable_function_entries, and no _mcount call: there is no FP test
  * then, and the test wants it to run as untraced, traced all the same
  * (arch/aarch64/entry.S).
  */
@@ -22,13 +22,21 @@
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	.section __patchable_function_entries, "aw", %progbits
 	.balign	8
-	.8byte	bad_frame_function
+	.8byte	1f
 	.text
 #endif
 	.globl	bad_frame_function
 	.type	bad_frame_function, %function
-	.balign	4
+	.balign	8
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	/* -fpatchable-function-entry=4,2: the ops literal's two NOPs */
+1:	nop
+	nop
+#endif
 bad_frame_function:
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+1:
+#endif
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	nop
 	nop

@@ -13,8 +13,9 @@
  * caller's s0: it exists only for that test.)
  *
  * At stage 5 (chapter 8) its entry is what gcc -fpatchable-function-entry
- * writes instead, 8 bytes of NOPs before the prologue (two 4-byte ones
- * here: norvc) recorded in __patchable_function_entries, and no _mcount
+ * =8,4 writes instead, 8 bytes of NOPs before the function and 8 before
+ * the prologue (4-byte ones here: norvc), the first recorded in
+ * __patchable_function_entries, and no _mcount
  * call: there is no FP test then, and the test wants it to run as
  * untraced (arch/riscv64/entry.S).
  */
@@ -24,13 +25,21 @@
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	.section __patchable_function_entries, "aw", %progbits
 	.balign	8
-	.8byte	bad_frame_function
+	.8byte	1f
 	.text
 #endif
 	.globl	bad_frame_function
 	.type	bad_frame_function, %function
-	.balign	4
+	.balign	8
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	/* -fpatchable-function-entry=8,4: the ops literal's 8 bytes */
+1:	nop
+	nop
+#endif
 bad_frame_function:
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+1:
+#endif
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	nop
 	nop

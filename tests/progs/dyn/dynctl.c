@@ -12,7 +12,8 @@
  *                      for the four functions below also "code NAME ADDR
  *                      HEX", their bytes from the first one to the end of
  *                      the site (the start-up conversion may change more
- *                      than the call); then "caller ADDR" (ftrace_caller)
+ *                      than the call); then "caller ADDR..." (where an enabled
+ *                      site may call: site_dests.h)
  *                      and "call ADDR HEX" (the ftrace_call patch site)
  *   snap / diff        copy the program's code; later print "diff OFF" for
  *                      each byte that changed, OFF relative to ftrace_call
@@ -41,6 +42,7 @@
 #include <sys/mman.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
+#include "site_dests.h"
 
 #define noinline __attribute__((noipa))
 
@@ -100,7 +102,7 @@ static void sites(void)
 			printf("\n");
 		}
 	}
-	printf("caller %lx\n", ftrace_sym_addr(ftrace_caller));
+	print_site_dests();
 	printf("call %lx ", ftrace_sym_addr(ftrace_call));
 	hex((const unsigned char *)ftrace_sym_addr(ftrace_call),
 	    FTRACE_SITE_SIZE);

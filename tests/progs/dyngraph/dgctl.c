@@ -12,7 +12,8 @@
  *                      ("gsite none" at stage 5, which has no such site)
  *   sites              "site ADDR NAME HEX" for the four functions above
  *                      (from available_filter_functions_addrs), then
- *                      "caller ADDR" (ftrace_caller)
+ *                      "caller ADDR..." (where an enabled
+ *                      site may call: site_dests.h)
  *   ops+ / ops-        register / unregister a plain ftrace_ops that
  *                      wants every function (it counts its calls)
  *   switchoff          call g_switch(), which turns the tracer to nop
@@ -39,6 +40,7 @@
 #include <unistd.h>
 #include <linux/ftrace.h>
 #include <tracefs.h>
+#include "../dyn/site_dests.h"
 
 #define noinline __attribute__((noipa))
 
@@ -96,7 +98,7 @@ static void sites(void)
 		hex((const unsigned char *)ip, FTRACE_SITE_SIZE);
 		printf("\n");
 	}
-	printf("caller %lx\n", ftrace_sym_addr(ftrace_caller));
+	print_site_dests();
 }
 
 /* chapter 8 has no ftrace_graph_call: "gsite none" */

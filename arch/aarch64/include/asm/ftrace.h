@@ -54,7 +54,7 @@ struct ftrace_regs {
 	unsigned long	lr;		/* the function's return address */
 	unsigned long	sp;		/* its sp on entry */
 	unsigned long	pc;		/* where the trampoline goes on to */
-	unsigned long	__pad;
+	unsigned long	direct;		/* a direct trampoline, or 0 */
 };
 
 /*
@@ -93,6 +93,18 @@ static inline unsigned long
 ftrace_regs_get_frame_pointer(struct ftrace_regs *fregs)
 {
 	return fregs->fp;
+}
+
+/*
+ * A direct ops' callback (stage5-entry/ftrace_direct.c): ftrace_caller
+ * leaves for addr once the callbacks are done, with x30 and x9 as the
+ * site would have entered it (entry.S; the kernel's arm64 keeps it in
+ * struct ftrace_regs too, direct_tramp, since v6.4)
+ */
+static inline void arch_ftrace_set_direct_caller(struct ftrace_regs *fregs,
+						 unsigned long addr)
+{
+	fregs->direct = addr;
 }
 
 /*
@@ -180,6 +192,16 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 struct module;
 struct dyn_ftrace;
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec);
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * CALL_OPS (entry.S): recordmcount --pre-entry 8 records the mov past the
+ * literal and any bti, so rec->ip is still the bl.  A site without a
+ * literal it can trust, and every library's module PLT, call
+ * ftrace_list_caller, chapter 5's way through ftrace_call.
+ */
+void ftrace_list_caller(void);
+#define FTRACE_PLT_ADDR		((unsigned long)ftrace_list_caller)
+#endif
 #else
 static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {

@@ -72,7 +72,22 @@ struct ftrace_regs {
 	unsigned long	a[8];
 	unsigned long	t2;
 	unsigned long	pc, ra, sp, s0;
+	unsigned long	direct;		/* a direct trampoline, or 0 */
 };
+
+/*
+ * A direct ops' callback (stage5-entry/ftrace_direct.c): ftrace_caller
+ * leaves for addr once the callbacks are done, t0 and ra as a site's
+ * call would have left them (entry.S).  A site reaches nothing but
+ * ftrace_caller: its auipc is written once (ftrace.c), and the jalr
+ * reaches 2 KB around it, so every direct call on riscv64 goes this way
+ * (the kernel's since v6.16 reads the ops' direct_call in ftrace_caller).
+ */
+static inline void arch_ftrace_set_direct_caller(struct ftrace_regs *fregs,
+						 unsigned long addr)
+{
+	fregs->direct = addr;
+}
 
 static inline unsigned long ftrace_regs_get_argument(struct ftrace_regs *fregs,
 						     unsigned int n)
@@ -164,6 +179,16 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	return addr;
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * CALL_OPS (entry.S): a site without a literal it can trust, and every
+ * library's module PLT, call ftrace_list_caller, chapter 5's way through
+ * ftrace_call.
+ */
+void ftrace_list_caller(void);
+#define FTRACE_PLT_ADDR		((unsigned long)ftrace_list_caller)
+#endif
 
 struct dyn_arch_ftrace {
 	unsigned long	plt;	/* a library's module PLT (0: none) */

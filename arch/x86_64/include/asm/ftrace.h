@@ -28,6 +28,7 @@
 struct ftrace_regs {
 	unsigned long	r10, r9, r8, rcx, rdx, rsi, rdi, rax;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+	unsigned long	direct;		/* ftrace_caller's way out, or 0 */
 	unsigned long	fp, ip;
 #endif
 };
@@ -81,6 +82,28 @@ ftrace_regs_get_frame_pointer(struct ftrace_regs *fregs)
 {
 	return fregs->fp;
 }
+
+/*
+ * A direct ops' callback (stage5-entry/ftrace_direct.c): ftrace_caller
+ * goes to addr once the callbacks are done, with the registers as the
+ * site left them (the kernel's x86 uses pt_regs' orig_ax for this).
+ */
+static inline void arch_ftrace_set_direct_caller(struct ftrace_regs *fregs,
+						 unsigned long addr)
+{
+	fregs->direct = addr;
+}
+
+/*
+ * Chapter 8: each ops registered alone on its functions gets a copy of
+ * fentry.S's ftrace_ops_caller (ftrace.c), as in the kernel's x86; a
+ * return address inside a live copy is a callback's (stacktrace.c).
+ */
+struct ftrace_ops;
+#define arch_ftrace_update_trampoline arch_ftrace_update_trampoline
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops);
+void arch_ftrace_trampoline_free(unsigned long start, unsigned long size);
+int ftrace_trampoline_ret(unsigned long ret);
 
 /*
  * %rax as the trampoline saved it.  At the entry that is a varargs
