@@ -175,6 +175,9 @@ static unsigned int chrome_entry(FILE *f, struct trace_buffer *b,
 
 	if (e->type == TRACE_PRINT)
 		used = trace_marker_text(b, idx, text, sizeof(text));
+	/* an entry is an event of its own only as a leaf's one record */
+	if (e->type == TRACE_GRAPH_ENT && !e->arg)
+		return used;
 	ev = chrome_add();
 	if (!ev)
 		return used;
@@ -182,6 +185,12 @@ static unsigned int chrome_entry(FILE *f, struct trace_buffer *b,
 	if (e->type == TRACE_GRAPH_RET) {
 		ev->start = trace_clock_to_ns(e->arg);
 		ev->dur = trace_clock_to_ns(e->ts) - ev->start;
+		ev->ip = e->ip;
+		ev->text = NULL;
+	} else if (e->type == TRACE_GRAPH_ENT) {
+		/* a leaf's one record: the return time in arg */
+		ev->start = trace_clock_to_ns(e->ts);
+		ev->dur = trace_clock_to_ns(e->arg) - ev->start;
 		ev->ip = e->ip;
 		ev->text = NULL;
 	} else {
@@ -226,8 +235,8 @@ static void write_chrome(FILE *f)
 		fprintf(f, "}}");
 	}
 	nr_chrome_evs = 0;
-	trace_walk(f, 1u << TRACE_GRAPH_RET | 1u << TRACE_PRINT,
-		   chrome_entry);
+	trace_walk(f, 1u << TRACE_GRAPH_ENT | 1u << TRACE_GRAPH_RET |
+		   1u << TRACE_PRINT, chrome_entry);
 	qsort(chrome_evs, nr_chrome_evs, sizeof(*chrome_evs), chrome_cmp);
 	for (k = 0; k < nr_chrome_evs; k++) {
 		struct chrome_ev *ev = &chrome_evs[k];
@@ -331,10 +340,14 @@ static unsigned int folded_entry(FILE *f, struct trace_buffer *b,
 	if (e->type == TRACE_GRAPH_ENT) {
 		t->func[d] = e->ip;
 		t->children[d] = 0;
-		return 1;
+		if (!e->arg)
+			return 1;
+		/* a leaf's one record: the return time in arg */
+		dur = trace_clock_to_ns(e->arg) - trace_clock_to_ns(e->ts);
+	} else {
+		dur = trace_clock_to_ns(e->ts) - trace_clock_to_ns(e->arg);
 	}
 	/* a return: its own time is its duration less its children's */
-	dur = trace_clock_to_ns(e->ts) - trace_clock_to_ns(e->arg);
 	self = dur > t->children[d] ? dur - t->children[d] : 0;
 	t->children[d] = 0;
 	if (d > 0)

@@ -19,6 +19,8 @@
  * this file's first and last) is its own work: kit_work_begin() at the
  * first, kit_work_end() at the last.
  */
+#include <sys/syscall.h>
+#include <asm/raw_syscall.h>
 #include <asm/irqflags.h>
 #include <linux/fork_lock.h>
 #include <linux/hardirq.h>
@@ -32,6 +34,32 @@ static irqflags_t fork_flags;
 static void (*fork_done_fn)(int child);
 
 __thread int fork_in_progress;
+
+/*
+ * The threads waiting in fork_lock_prepare() for a lock, signals blocked
+ * (their tids; 0: a free slot).  Such a thread cannot take
+ * stop_machine()'s signal, and waits for a lock the stopping thread may
+ * well hold (a tracer switch holds trace_types_lock): stop_machine()
+ * counts it as stopped (fork_lock_waiting()), else each stop would wait
+ * its whole timeout and fail, and the switcher, taking the lock again
+ * at once, could keep the forking thread out for good.  It may: until
+ * the thread has every lock it runs only this file and the C library's
+ * lock code, and from there to its signals open again only the C
+ * library's fork and this file's handlers, code the kit never changes;
+ * the stop's signal, still pending, parks it the moment it unblocks.
+ */
+#define FORK_WAITERS	16
+static int fork_waiters[FORK_WAITERS];
+
+int fork_lock_waiting(int tid)
+{
+	int i;
+
+	for (i = 0; i < FORK_WAITERS; i++)
+		if (__atomic_load_n(&fork_waiters[i], __ATOMIC_ACQUIRE) == tid)
+			return 1;
+	return 0;
+}
 
 void fork_lock_register(pthread_mutex_t *lock, enum fork_lock_rank rank,
 			void (*child)(void))
@@ -47,13 +75,24 @@ void fork_done_register(void (*fn)(int child))
 
 static void fork_lock_prepare(void)
 {
+	/* (the kit's own call: raw, never a traced site) */
+	int i, w, tid = raw_syscall3(SYS_gettid, 0, 0, 0);
 	irqflags_t flags;
-	int i;
 
 	local_irq_save(flags);
+	for (w = 0; w < FORK_WAITERS; w++) {
+		int free = 0;
+
+		if (__atomic_compare_exchange_n(&fork_waiters[w], &free, tid, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_RELAXED))
+			break;
+	}
 	for (i = 0; i < FORK_LOCK_NR; i++)
 		if (fork_locks[i].lock)
 			pthread_mutex_lock(fork_locks[i].lock);
+	if (w < FORK_WAITERS)
+		__atomic_store_n(&fork_waiters[w], 0, __ATOMIC_RELEASE);
 	fork_flags = flags;
 	fork_in_progress = 1;
 }

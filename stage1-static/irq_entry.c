@@ -39,6 +39,7 @@
 __thread unsigned int local_irq_depth;
 __thread unsigned int irq_count;
 __thread unsigned int ftrace_kit_work;
+__thread unsigned int ftrace_in_probe;
 /* signals local_irq_save() leaves open: bit sig - 1 (trap_signal.h) */
 unsigned long local_irq_never_blocked;
 
@@ -85,6 +86,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	int flags = a->flags;
 	volatile char here;
 	unsigned int idx = irq_count, work = ftrace_kit_work;
+	unsigned int probe = ftrace_in_probe;
 
 	if (flags & SA_RESETHAND)	/* the kernel reset it already */
 		__atomic_store_n(&a->handler, (void *)SIG_DFL,
@@ -97,6 +99,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	barrier();
 	irq_count = idx + 1;
 	ftrace_kit_work = 0;		/* the handler is the program's */
+	ftrace_in_probe = 0;
 	barrier();
 	if (idx < IRQ_NEST_MAX)
 		irq_frame[idx] = (uintptr_t)&here;
@@ -108,6 +111,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 		irq_frame[idx] = 0;
 	barrier();
 	ftrace_kit_work = work;
+	ftrace_in_probe = probe;
 	irq_count = idx;
 }
 

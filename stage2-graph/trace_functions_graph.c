@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The function_graph tracer: an entry and a return record per call, printed
- * as a call tree with durations.
+ * as a call tree with durations.  A call that makes no recorded call (a
+ * leaf) is one record: its return writes its time into the entry record,
+ * which nothing has followed yet (graph_merge_leaf()).
  *
  * Which calls are recorded (settings, like the kernel's files):
  *   set_graph_function  only calls made while inside one of these
@@ -59,9 +61,10 @@ static __thread unsigned long recorded_overrun;
 
 /*
  * One record; retval, when not NULL, goes in a payload slot after it
- * (funcgraph-retval: a return that has one).
+ * (funcgraph-retval: a return that has one).  Its index, or -1 (tracing
+ * is off).
  */
-static __event_path void record_with(enum trace_type type, unsigned long func,
+static __event_path long record_with(enum trace_type type, unsigned long func,
 				     int depth, unsigned long long ts,
 				     unsigned long long calltime,
 				     unsigned int cpu, const unsigned long *retval)
@@ -72,7 +75,7 @@ static __event_path void record_with(enum trace_type type, unsigned long func,
 	unsigned int flags;
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
-		return;
+		return -1;
 	flags = tracing_gen_ctx();
 	e = trace_reserve(slots, &idx);
 	trace_entry_set(e, ts, func, calltime, cpu, depth);
@@ -84,13 +87,54 @@ static __event_path void record_with(enum trace_type type, unsigned long func,
 		p->type = TRACE_PAYLOAD;
 	}
 	trace_commit(e, type, slots);
+	return idx;
 }
 
-static __event_path void record(enum trace_type type, unsigned long func,
+static __event_path long record(enum trace_type type, unsigned long func,
 				int depth, unsigned long long ts,
 				unsigned long long calltime, unsigned int cpu)
 {
-	record_with(type, func, depth, ts, calltime, cpu, NULL);
+	return record_with(type, func, depth, ts, calltime, cpu, NULL);
+}
+
+/*
+ * The thread's last entry record: its index + 1 (0: none) in the buffer
+ * it went to.  Only a hint: graph_merge_leaf() checks the record itself.
+ */
+static __thread unsigned long last_ent;
+static __thread struct trace_buffer *last_ent_buffer;
+
+/*
+ * A leaf's return, as one record: when the last record of the thread is
+ * this call's entry, its arg (0 in an entry) takes the return time, and
+ * the printer shows "func();" with the duration from it.  A reader that
+ * copies the slot meanwhile sees an open entry or the leaf, both true;
+ * the store is one word, so only where a word holds the time (64-bit).
+ * A signal handler that records between the check and the store puts
+ * its records after ours: then the entry is given back (arg 0) and the
+ * return is recorded as usual, the handler's calls inside the call.
+ * Returns whether the return is recorded so.
+ */
+static __event_path int graph_merge_leaf(const struct ftrace_graph_ret *trace)
+{
+	struct trace_buffer *b = this_buffer;
+	unsigned long idx = last_ent - 1;
+	struct trace_entry *e;
+
+	if (sizeof(unsigned long) < sizeof(uint64_t) || !last_ent ||
+	    b != last_ent_buffer || local_read(&b->head) != idx + 1)
+		return 0;
+	e = &b->entries[idx & b->mask];
+	if (e->type != TRACE_GRAPH_ENT || e->ip != trace->func ||
+	    e->depth != trace->depth || e->arg)
+		return 0;
+	__atomic_store_n(&e->arg, trace->rettime, __ATOMIC_RELEASE);
+	if (local_read(&b->head) != idx + 1) {
+		__atomic_store_n(&e->arg, 0, __ATOMIC_RELEASE);
+		return 0;
+	}
+	last_ent = 0;
+	return 1;
 }
 
 static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
@@ -129,8 +173,9 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
 	}
 	rcu_read_unlock();
 record:
-	record(TRACE_GRAPH_ENT, trace->func, trace->depth, trace->calltime, 0,
-	       trace->cpu);
+	last_ent = record(TRACE_GRAPH_ENT, trace->func, trace->depth,
+			  trace->calltime, 0, trace->cpu) + 1;
+	last_ent_buffer = this_buffer;
 	return 1;
 }
 
@@ -163,6 +208,10 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 		record(TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
 		       trace->rettime, trace->overrun, trace->cpu);
 	}
+	if (!graph_retval(trace) &&
+	    __atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
+	    graph_merge_leaf(trace))
+		return;
 	record_with(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
 		    trace->calltime, trace->cpu, graph_retval(trace));
 }
@@ -422,20 +471,28 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 	leaf = idx + 1 + !!over < local_read(&b->head) &&
 	       next->type == TRACE_GRAPH_RET && next->ip == e->ip &&
 	       next->depth == e->depth;
-	if (!leaf)
+	/* one record: the return time in the entry (graph_merge_leaf()) */
+	if (e->arg) {
+		leaf = 1;
+		next = e;
+	}
+	if (!leaf || e->arg)
 		over = NULL;
 	verif_pid(f, b, e);
 	t = graph_thread(b->tid);
 	if (t)
 		graph_irq_level(f, b, t, e);
 	print_graph_columns(f, b, e);
-	if (leaf)
+	if (leaf && e->arg)
+		print_graph_duration(f, trace_clock_to_ns(e->arg) -
+				     trace_clock_to_ns(e->ts));
+	else if (leaf)
 		print_graph_duration(f, duration(next));
 	else
 		print_graph_no_duration(f);
 	fn = ksym_name(e->ip, name, sizeof(name));
-	if (leaf && graph_retval_text(b, idx + 1 + !!over, retval,
-				      sizeof(retval)))
+	if (leaf && !e->arg && graph_retval_text(b, idx + 1 + !!over, retval,
+						 sizeof(retval)))
 		fprintf(f, "%*s%s(); /* = %s */\n", e->depth * 2, "", fn,
 			retval);
 	else
@@ -449,7 +506,7 @@ static unsigned int print_graph_entry(FILE *f, struct trace_buffer *b,
 		t->overrun = over->arg;
 	if (t && leaf)
 		graph_irq_return(f, b, t, next);
-	return leaf ? 2 + !!over : 1;
+	return leaf && !e->arg ? 2 + !!over : 1;
 }
 
 /* The thread's overrun count changed: nothing printed, remembered. */

@@ -12,6 +12,10 @@
  * handler of its own would otherwise run traced code in the middle of a
  * write - the NMI problem the kernel met in 2008.
  *
+ * A thread that waits, signals blocked, for one of the kit's locks before
+ * a fork counts as stopped (fork_lock_waiting(), stage1-static/
+ * fork_lock.c says why that is safe).
+ *
  * The stop must hold, or not happen: a thread that cannot be parked may
  * run the code being changed.  So stop_machine() refuses, runs nothing and
  * returns -EBUSY with a one-line reason, when a thread blocks the signal
@@ -55,6 +59,7 @@
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <asm/irqflags.h>
+#include <linux/fork_lock.h>
 #include <linux/init.h>
 #include <linux/stop_machine.h>
 #include <linux/trace_clock.h>
@@ -251,6 +256,11 @@ static int sm_round(int pid, uint64_t start)
 
 		if (state == T_STOPPED || state == T_GONE)
 			continue;
+		/* waiting for a kit lock to fork: as good as stopped */
+		if (fork_lock_waiting(t->tid)) {
+			t->state = T_STOPPED;
+			continue;
+		}
 		done = 0;
 		if (state == T_SIGNALLED) {
 			/* it may exit with our signal still pending */

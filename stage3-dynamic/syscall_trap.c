@@ -49,6 +49,7 @@
 #include <asm/raw_syscall.h>
 #include <asm/syscall.h>
 #include <linux/ftrace.h>
+#include <linux/hardirq.h>
 #include <linux/syscall_sites.h>
 #include <linux/text_patching.h>
 #include <linux/trace_output.h>
@@ -94,7 +95,6 @@ static sys_probe_fn sys_enter_probe, sys_exit_probe;
 #define SC_PENDING	16
 static __thread struct sc_pending pending[SC_PENDING];
 static __thread unsigned int pending_next;	/* where a full array evicts */
-static __thread int in_trap;		/* the handler's own calls: not traced */
 
 /* ---- finding a trap's site ------------------------------------------------ */
 
@@ -305,24 +305,47 @@ static struct sc_pending *pending_push(unsigned long sp)
 	return &pending[i];
 }
 
+#ifdef SYSCALL_XOL_RETURN
+/*
+ * Calls that must come back through the trap: those whose child returns
+ * on a stack of its own (clone, clone3: no frame of the slot's there) or
+ * on the parent's, which the parent still uses (vfork); fork with them,
+ * as the C library makes it with clone.  Rare, and each call only.
+ */
+static int sc_new_context(long nr)
+{
+#ifdef SYS_vfork
+	if (nr == SYS_vfork)
+		return 1;
+#endif
+	return syscall_nr_clones(nr);
+}
+#endif
+
 static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
 {
 	struct sc_pending *p = pending_push(user_stack_pointer(regs));
+	unsigned long slot;
 
 	p->nr = syscall_get_nr(regs);
 	p->fix = -1;
 	__atomic_store_n(&o->last_nr[i], p->nr, __ATOMIC_RELAXED);
-	if (!in_trap && sys_enter_probe) {
-		in_trap = 1;
+	if (!ftrace_in_probe && sys_enter_probe) {
+		ftrace_in_probe = 1;
 		sys_enter_probe(regs, p->nr);
 		/* the process's last call: the trace can be written */
 		if (p->nr == SYS_exit_group)
 			trace_exit_group();
-		in_trap = 0;
+		ftrace_in_probe = 0;
 	}
 	mask_fixup(regs, p);
-	arch_syscall_resume(regs, (unsigned long)o->xol + i * SYSCALL_XOL_SLOT,
-			    o->ips[i]);
+	slot = (unsigned long)o->xol + i * SYSCALL_XOL_SLOT;
+#ifdef SYSCALL_XOL_RETURN
+	/* the way back without a trap, where the call returns to the slot */
+	if (p->fix < 0 && !sc_new_context(p->nr))
+		slot += SYSCALL_XOL_RETURN;
+#endif
+	arch_syscall_resume(regs, slot, o->ips[i]);
 }
 
 static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
@@ -343,13 +366,74 @@ static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
 		 */
 		nr = __atomic_load_n(&o->last_nr[i], __ATOMIC_RELAXED);
 	}
-	if (!in_trap && sys_exit_probe) {
-		in_trap = 1;
+	if (!ftrace_in_probe && sys_exit_probe) {
+		ftrace_in_probe = 1;
 		sys_exit_probe(regs, nr);
-		in_trap = 0;
+		ftrace_in_probe = 0;
 	}
 	arch_syscall_resume(regs, o->ips[i] + o->len[i], o->ips[i]);
 }
+
+#ifdef SYSCALL_XOL_RETURN
+/*
+ * The way back without a trap (asm/syscall.h): the arch's code after the
+ * slot's instruction saved what the program needs kept in frame, and
+ * calls here through kernel_fpu_call().  What trap 2 does, from there:
+ * the exit event, and where to go on (the address after the site).
+ * Signals are not blocked as in the trap's handler: what is shared with
+ * them (the pending entry, the record) is taken and given back with one
+ * atomic store each, and a handler's calls are its own.
+ */
+void *syscall_xol_exit(void *frame)
+{
+	struct syscall_xol_frame *f = frame;
+	unsigned long slot = syscall_xol_frame_slot(f);
+	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
+	int saved_errno = errno;
+	struct sc_pending *p;
+	struct pt_regs regs;
+	struct sc_object *o;
+	unsigned int k;
+	long i = 0, nr;
+
+	/* (an object dlclose()d meanwhile keeps its slots and its tables) */
+	for (k = 0, o = NULL; k < n; k++) {
+		unsigned long off = slot - (unsigned long)sc_objects[k].xol;
+
+		if (off < sc_objects[k].nr * SYSCALL_XOL_SLOT) {
+			o = &sc_objects[k];
+			i = off / SYSCALL_XOL_SLOT;
+			break;
+		}
+	}
+	if (!o) {
+		/* cannot happen: only a slot calls here */
+		static const char msg[] = "ftrace: syscalls: a return from "
+			"no slot\n";
+
+		if (write(2, msg, sizeof(msg) - 1) < 0)
+			abort();
+		abort();
+	}
+	p = pending_find(syscall_xol_frame_sp(f));
+	if (p) {
+		nr = p->nr;
+		__atomic_store_n(&p->sp, 0, __ATOMIC_RELEASE);
+	} else {
+		nr = __atomic_load_n(&o->last_nr[i], __ATOMIC_RELAXED);
+	}
+	if (!ftrace_in_probe && sys_exit_probe) {
+		memset(&regs, 0, sizeof(regs));
+		syscall_xol_frame_regs(f, &regs);
+		ftrace_in_probe = 1;
+		sys_exit_probe(&regs, nr);
+		ftrace_in_probe = 0;
+	}
+	syscall_xol_frame_resume(f, o->ips[i] + o->len[i]);
+	errno = saved_errno;
+	return NULL;
+}
+#endif
 
 static int syscall_trap(int sig, siginfo_t *info, void *uc)
 {

@@ -201,23 +201,6 @@ static void sc_write(const struct sc_event *ev)
 static __thread struct sc_event sc_kept[SC_KEPT];
 static __thread unsigned int sc_nr_kept, sc_fork_at, sc_kept_lost;
 
-static int sc_is_fork(long nr)
-{
-	switch (nr) {
-#ifdef SYS_clone
-	case SYS_clone:
-#endif
-#ifdef SYS_clone3
-	case SYS_clone3:
-#endif
-#ifdef SYS_fork
-	case SYS_fork:
-#endif
-		return 1;
-	}
-	return 0;
-}
-
 static void sc_record(struct sc_event *ev)
 {
 	/* a critical section of the kit's, but for a fork's */
@@ -236,7 +219,7 @@ static void sc_record(struct sc_event *ev)
 		return;
 	}
 	sc_kept[sc_nr_kept++] = *ev;
-	if (ev->type == TRACE_SYSCALL_ENTER && sc_is_fork(ev->nr))
+	if (ev->type == TRACE_SYSCALL_ENTER && syscall_nr_clones(ev->nr))
 		sc_fork_at = sc_nr_kept;
 }
 

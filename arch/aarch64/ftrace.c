@@ -148,7 +148,7 @@ static unsigned long a64_branch_target(unsigned long ip, unsigned int insn)
  * before rec->ip, a bti maybe before that, the literal two words before
  * the function.
  */
-static unsigned long a64_literal(const struct dyn_ftrace *rec)
+unsigned long arch_ftrace_ops_literal(const struct dyn_ftrace *rec)
 {
 	unsigned long entry = rec->ip - AARCH64_INSN_SIZE;
 	uint32_t before;
@@ -169,46 +169,11 @@ static unsigned long a64_literal(const struct dyn_ftrace *rec)
 static unsigned long a64_dest(const struct dyn_ftrace *rec,
 			      unsigned long addr)
 {
-	if (addr == FTRACE_ADDR && !a64_literal(rec))
+	if (addr == FTRACE_ADDR && !arch_ftrace_ops_literal(rec))
 		return FTRACE_PLT_ADDR;
 	return addr;
 }
 
-/*
- * The literal names ops from now on.  One aligned store, queued as data
- * (ftrace_modify_data()): a batch writes it before any bl, so a thread
- * that meets the new bl reads the ops meant for it.  The literal starts
- * as zero (recordmcount --pre-entry): the first write expects that, and
- * anything else there is no literal of the kit's (FTRACE_FL_ARCH: the
- * record's literal was written).
- */
-static int a64_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
-{
-	unsigned long lit = a64_literal(rec), old = 0;
-	int ret;
-
-	if (!lit)
-		return 0;
-	if (rec->flags & FTRACE_FL_ARCH)
-		old = __atomic_load_n((unsigned long *)lit, __ATOMIC_RELAXED);
-	if (old == (unsigned long)ops)
-		return 0;
-	ret = ftrace_modify_data(lit, old, (unsigned long)ops);
-	if (!ret)
-		rec->flags |= FTRACE_FL_ARCH;
-	return ret;
-}
-
-/*
- * A thread that still meets the bl calls no ops that is going (the
- * kernel's ftrace_rec_set_nop_ops()); a literal never written stays zero
- */
-int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec)
-{
-	if (!(rec->flags & FTRACE_FL_ARCH))
-		return 0;
-	return a64_set_ops(rec, &ftrace_nop_ops);
-}
 #else
 static unsigned long a64_dest(const struct dyn_ftrace *rec,
 			      unsigned long addr)
@@ -408,7 +373,7 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 	if (!call)
 		return addr == FTRACE_ADDR ? -EINVAL : -ERANGE;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
-	ret = a64_set_ops(rec, ftrace_rec_get_ops(rec));
+	ret = ftrace_rec_set_ops(rec, ftrace_rec_get_ops(rec));
 	if (ret)
 		return ret;
 #endif
@@ -433,7 +398,7 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 	if (!call)
 		return -ERANGE;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
-	ret = a64_set_ops(rec, ftrace_rec_get_ops(rec));
+	ret = ftrace_rec_set_ops(rec, ftrace_rec_get_ops(rec));
 #endif
 	if (!ret && old != call)
 		ret = a64_patch(rec->ip, old, call);

@@ -466,44 +466,11 @@ static int rv_site_switch(struct dyn_ftrace *rec, int enable)
  * library's (its module PLT goes to ftrace_list_caller), or one gcc did
  * not align (-Os).  Such a site's auipc is for ftrace_list_caller.
  */
-static unsigned long rv_literal(const struct dyn_ftrace *rec)
+unsigned long arch_ftrace_ops_literal(const struct dyn_ftrace *rec)
 {
 	return rec->arch.plt || (rec->ip & 7) ? 0 : rec->ip - 8;
 }
 
-/*
- * The literal names ops from now on: one aligned store, queued as data
- * so that a batch writes it before any jalr (ftrace_modify_data()).  It
- * starts as zero (recordmcount --pre-entry), the only value the first
- * write accepts (FTRACE_FL_ARCH: the kit has written it since).
- */
-static int rv_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
-{
-	unsigned long lit = rv_literal(rec), old = 0;
-	int ret;
-
-	if (!lit)
-		return 0;
-	if (rec->flags & FTRACE_FL_ARCH)
-		old = __atomic_load_n((unsigned long *)lit, __ATOMIC_RELAXED);
-	if (old == (unsigned long)ops)
-		return 0;
-	ret = ftrace_modify_data(lit, old, (unsigned long)ops);
-	if (!ret)
-		rec->flags |= FTRACE_FL_ARCH;
-	return ret;
-}
-
-/*
- * A thread that still meets the jalr calls no ops that is going (the
- * kernel's ftrace_rec_set_nop_ops()); a literal never written stays zero
- */
-int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec)
-{
-	if (!(rec->flags & FTRACE_FL_ARCH))
-		return 0;
-	return rv_set_ops(rec, &ftrace_nop_ops);
-}
 #endif
 
 static int rv_converted(struct module *mod, struct dyn_ftrace *rec,
@@ -513,7 +480,7 @@ static int rv_converted(struct module *mod, struct dyn_ftrace *rec,
 
 	rec->arch.plt = mod ? mod->ftrace_plt : 0;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
-	if (!rv_literal(rec))
+	if (!arch_ftrace_ops_literal(rec))
 		dest = FTRACE_PLT_ADDR;
 #endif
 	if (rv_pair(rec->ip, dest, &new[0], &new[1])) {
@@ -628,7 +595,7 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 		return -ERANGE;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
 	{
-		int ret = rv_set_ops(rec, ftrace_rec_get_ops(rec));
+		int ret = ftrace_rec_set_ops(rec, ftrace_rec_get_ops(rec));
 
 		if (ret)
 			return ret;
@@ -647,7 +614,7 @@ int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 	if (addr != FTRACE_ADDR)
 		return -ERANGE;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
-	return rv_set_ops(rec, ftrace_rec_get_ops(rec));
+	return ftrace_rec_set_ops(rec, ftrace_rec_get_ops(rec));
 #else
 	return 0;
 #endif

@@ -46,5 +46,10 @@ extern __thread int fork_in_progress;
  * kept aside are written then (stage3-dynamic/trace_syscalls.c).
  */
 void fork_done_register(void (*fn)(int child));
+/*
+ * Whether thread tid waits in the kit's fork preparation for a lock, its
+ * signals blocked (for stop_machine(): such a thread counts as stopped)
+ */
+int fork_lock_waiting(int tid);
 
 #endif

@@ -459,7 +459,7 @@ struct dyn_ftrace {
  * the rest of the site rather than a NOP (the ftraced_nop setting)
  */
 #define FTRACE_FL_JMP		0x8UL
-/* rec->flags: the arch's own (aarch64: its CALL_OPS literal is written) */
+/* rec->flags: CALL_OPS, the site's literal was written (ftrace_rec_set_ops()) */
 #define FTRACE_FL_ARCH		0x10UL
 /*
  * The jump form was x86's answer to "which 5-byte NOP is safe on every
@@ -636,7 +636,11 @@ static inline int ftrace_modify_call(struct dyn_ftrace *rec,
  * rec's site is to name, the one ops that wants it, or ftrace_list_ops
  */
 struct ftrace_ops *ftrace_rec_get_ops(const struct dyn_ftrace *rec);
-/* arch: rec's literal, if the kit ever wrote it, names ftrace_nop_ops */
+/* arch: the address of rec's literal, 0 where the site has none */
+unsigned long arch_ftrace_ops_literal(const struct dyn_ftrace *rec);
+/* rec's literal names ops from now on (0 or -errno) */
+int ftrace_rec_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops);
+/* rec's literal, if the kit ever wrote it, names ftrace_nop_ops */
 int ftrace_rec_set_nop_ops(struct dyn_ftrace *rec);
 #else
 #define FTRACE_SITE_NAMES_OPS	0

@@ -31,6 +31,13 @@
 extern __thread unsigned int local_irq_depth;	/* asm-generic/irqflags.h */
 extern __thread unsigned int irq_count;		/* handlers we are in */
 extern __thread unsigned int ftrace_kit_work;
+/*
+ * A system-call probe is running on the thread (stage3-dynamic/
+ * syscall_trap.c): the calls it makes itself are not traced, they would
+ * trap into it again.  Kept aside around the program's handlers, as
+ * ftrace_kit_work is: a handler that lands meanwhile makes its own calls.
+ */
+extern __thread unsigned int ftrace_in_probe;
 
 /* Slow path of tracing_gen_ctx(): handlers left by siglongjmp() go. */
 unsigned int irq_ctx_flags(void);

@@ -200,27 +200,32 @@ static inline struct trace_entry *trace_reserve(unsigned int n,
 						unsigned long *idx)
 {
 	struct trace_buffer *b = this_buffer;
-	unsigned long end, i;
+	struct trace_entry *ring;
+	unsigned long end, i, mask;
 	unsigned int shift;
 
 	if (__builtin_expect(!b, 0))
 		b = kernel_fpu_call(__trace_buffer_claim, NULL);
 	end = local_add_return(n, &b->head);
-	*idx = end - n;
-	shift = __builtin_ctzl(b->mask + 1);
-	/* one store per slot: never the old type with the new lap */
-	for (i = *idx; i < end; i++)
-		__atomic_store_n(&b->entries[i & b->mask].commit,
+	i = *idx = end - n;
+	/* (in locals: the stores below cannot change them) */
+	mask = b->mask;
+	ring = b->entries;
+	shift = __builtin_ctzl(mask + 1);
+	/* one store per slot: never the old type with the new lap; n >= 1 */
+	do
+		__atomic_store_n(&ring[i & mask].commit,
 				 TRACE_COMMIT(TRACE_UNUSED,
 					      (uint8_t)(i >> shift)),
 				 __ATOMIC_RELAXED);
+	while (++i != end);
 	/*
 	 * The slots are marked unused before they are filled: a reader that
 	 * sees any of the new contents also sees this mark (or the head that
 	 * moved past its copy), never old type + new fields.
 	 */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-	return &b->entries[*idx & b->mask];
+	return &ring[*idx & mask];
 }
 
 /* Fill the fields every entry type has. */

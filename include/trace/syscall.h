@@ -14,6 +14,8 @@
 #ifndef _TRACE_SYSCALL_H
 #define _TRACE_SYSCALL_H
 
+#include <sys/syscall.h>
+
 /*
  * The arch's (asm/syscall.h, included before this header: an arch whose
  * C library has a struct pt_regs of its own renames the kit's there).
@@ -26,6 +28,24 @@ struct syscall_metadata {
 	int		nb_args;
 	const char	*args[6];
 };
+
+/* Does system call nr make a process or a thread (clone, clone3, fork)? */
+static inline int syscall_nr_clones(long nr)
+{
+	switch (nr) {
+#ifdef SYS_clone
+	case SYS_clone:
+#endif
+#ifdef SYS_clone3
+	case SYS_clone3:
+#endif
+#ifdef SYS_fork
+	case SYS_fork:
+#endif
+		return 1;
+	}
+	return 0;
+}
 
 /* The metadata of nr, or NULL: a number this toolchain does not name. */
 const struct syscall_metadata *syscall_nr_to_meta(long nr);
@@ -42,6 +62,13 @@ int register_trace_sys_enter(sys_probe_fn probe);
 int register_trace_sys_exit(sys_probe_fn probe);
 void ftrace_syscall_enter(struct pt_regs *regs, long nr);
 void ftrace_syscall_exit(struct pt_regs *regs, long nr);
+
+/*
+ * An arch that defines SYSCALL_XOL_RETURN (asm/syscall.h) comes back from
+ * a slot without the second trap: its code calls this, through
+ * kernel_fpu_call(), with what it saved.
+ */
+void *syscall_xol_exit(void *frame);
 
 #ifdef CONFIG_FTRACE_SYSCALLS
 /* ... and those of the objects loaded since (dlopen(): stage 1's hook) */

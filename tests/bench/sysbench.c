@@ -24,33 +24,45 @@ static double now(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+#ifdef __x86_64__
 static void step(int sig, siginfo_t *info, void *ucv)
 {
 	ucontext_t *uc = ucv;
 
 	uc->uc_mcontext.gregs[REG_RIP] += 2;
 }
+#endif
 
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 100000, i;
 	int r, repeats = argc > 3 ? atoi(argv[3]) : 5, trap;
 	double best = 1e30, t;
-	struct sigaction sa;
 
 	trap = argc > 1 && !strcmp(argv[1], "trap");
+#ifndef __x86_64__
 	if (trap) {
+		fprintf(stderr, "sysbench: trap: x86_64 only\n");
+		return 2;
+	}
+#else
+	if (trap) {
+		struct sigaction sa;
+
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_sigaction = step;
 		sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 		sigaction(SIGILL, &sa, NULL);
 	}
+#endif
 	for (r = 0; r < repeats; r++) {
 		t = now();
 		for (i = 0; i < n; i++) {
+#ifdef __x86_64__
 			if (trap)
 				__asm__ __volatile__("ud2");
 			else
+#endif
 				getppid();
 		}
 		t = (now() - t) / n;

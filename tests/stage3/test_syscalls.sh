@@ -197,6 +197,47 @@ test_interrupted_read() {
 	done
 }
 
+# A timer signal every 100 us while the program makes system calls, its
+# handler one of its own: each of the handler's calls has both its events,
+# under h, whatever the signal interrupted (a trap, a slot, the way back
+# from one: x86_64 comes back without a trap, with signals open).
+test_calls_of_a_handler_under_a_timer_storm() {
+	local o t n
+	for o in $OPTS; do
+		t=$TMPD/storm$o
+		"$KIT/scripts/ftrace-run" --arch "$ARCH" --trace "$t" \
+			--set set_event=syscalls:sys_enter_getppid,syscalls:sys_exit_getppid \
+			-- "$TMPD/sysprog$o" storm 5000 >"$t.out" 2>&1
+		assertContains "$o: ran" "$(cat "$t.out")" "storm: 5000 calls"
+		n=$(sed -n 's/.*, handler \([0-9]*\)$/\1/p' "$t.out")
+		assertEquals "$o: an entry per handler call" "$n" \
+			"$(events "$t" | grep -c ' sys_getppid()$')"
+		assertEquals "$o: an exit per handler call" "$n" \
+			"$(events "$t" | grep -c ' sys_getppid -> ')"
+		assertEquals "$o: every one in the handler" 0 \
+			"$(grep ' sys_getppid' "$t" | grep -vc '\.\.h\. ')"
+	done
+}
+
+# What an untraced call leaves in the registers, a traced one leaves too:
+# x86_64's %rcx (the address after the site: "syscall" writes it), the
+# callee-saved registers, and the 128 bytes under the caller's stack
+# pointer (the red zone the slot's way back steps over).  (%r11 holds the
+# flags the kernel saw, and they differ from run to run untraced too.)
+test_registers_after_a_call() {
+	local o t
+	[ "$ARCH" = x86_64 ] ||
+		{ skip_test "the registers checked are x86_64's"; return; }
+	for o in $OPTS; do
+		t=$TMPD/regs$o
+		sc_same $o "$t" regs
+		assertContains "$o: nothing changed" "$(cat "$t.out")" \
+			"changed 0, ppid 1"
+		assertTrue "$o: the call traced" \
+			"events '$t' | grep -q ' sys_getppid -> '"
+	done
+}
+
 test_every_signal_blocked_and_own_handlers() {
 	local o t
 	for o in $OPTS; do

@@ -25,6 +25,14 @@
  *                  one has a site table, and comes after start-up), call
  *                  its getppid() and dlclose() it; twice (the second one
  *                  lands where the first was, as like as not)
+ *   storm N        N getpid() calls under a timer signal every 100 us
+ *                  whose handler calls getppid(): prints how many times
+ *                  (the trace must hold each one's two events)
+ *   regs           x86_64: what the C library's syscall() leaves in %rcx
+ *                  (the kernel's return address: the instruction after
+ *                  the site in the C library), and that
+ *                  the callee-saved registers and the caller's red zone
+ *                  are as they were
  *   names          getrusage(RUSAGE_SELF) and getpriority(PRIO_PROCESS, 0):
  *                  arguments the test knows, under the kernel's names
  *                  (tests/stage3/test_syscall_names.sh)
@@ -38,6 +46,7 @@
  *   libownsig      syslib.c installs its own SIGILL and SIGTRAP handlers
  *                  and raises them, then puts the old ones back
  */
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -250,6 +259,105 @@ static int names(void)
 	return 0;
 }
 
+static volatile sig_atomic_t storm_calls;
+
+static void storm_tick(int sig)
+{
+	if (getppid() > 0)
+		storm_calls++;
+}
+
+static int storm(long n)
+{
+	struct itimerval it = { { 0, 100 }, { 0, 100 } };
+	struct sigaction sa;
+	long i, sum = 0;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = storm_tick;
+	sa.sa_flags = SA_RESTART;
+	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &it, NULL))
+		return 1;
+	for (i = 0; i < n; i++)
+		sum += getpid() > 0;
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	printf("storm: %ld calls, handler %d\n", sum, (int)storm_calls);
+	return 0;
+}
+
+#ifdef __x86_64__
+#include <sys/syscall.h>
+
+/*
+ * syscall(SYS_getppid) called from asm, every callee-saved register set
+ * to a known value first, and the 128 bytes below the stack pointer of
+ * syscall() itself (its red zone: a leaf function may keep data there,
+ * and the kernel never writes it) filled with known words; what came
+ * back is printed.
+ */
+static __attribute__((noinline)) int regs(void)
+{
+	unsigned long rcx, bad, ret;
+	Dl_info dl;
+
+	/* the PLT entry bound first: the loader's resolver uses the stack */
+	syscall(SYS_getppid);
+	__asm__ __volatile__(
+		"push %%rbx\n\tpush %%rbp\n\tpush %%r12\n\t"
+		"push %%r13\n\tpush %%r14\n\tpush %%r15\n\t"
+		"mov %%rsp, %%r15\n\t"
+		/* our own red zone stepped over, 16-byte aligned */
+		"sub $256, %%rsp\n\tand $-16, %%rsp\n\t"
+		/* syscall()'s red zone, below its return address */
+		"mov $16, %%ecx\n"
+		"1:\tlea 0x5a5a(%%rcx), %%rax\n\t"
+		"mov %%rax, -144(%%rsp,%%rcx,8)\n\t"
+		"sub $1, %%ecx\n\tjnz 1b\n\t"
+		"mov $0x1111, %%ebx\n\tmov $0x2222, %%ebp\n\t"
+		"mov $0x3333, %%r12d\n\tmov $0x4444, %%r13d\n\t"
+		"mov $0x5555, %%r14d\n\t"
+		"mov %[nr], %%edi\n\t"
+		"call syscall@PLT\n\t"
+		"mov %%rcx, %%rsi\n\t"
+		/* what changed: a bit for each register, one for the words */
+		"xor %%edx, %%edx\n\t"
+		"cmp $0x1111, %%rbx\n\tsetne %%dl\n\t"
+		"cmp $0x2222, %%rbp\n\tjz 2f\n\tor $2, %%edx\n"
+		"2:\tcmp $0x3333, %%r12\n\tjz 2f\n\tor $4, %%edx\n"
+		"2:\tcmp $0x4444, %%r13\n\tjz 2f\n\tor $8, %%edx\n"
+		"2:\tcmp $0x5555, %%r14\n\tjz 2f\n\tor $16, %%edx\n"
+		"2:\tmov $16, %%ecx\n"
+		"3:\tlea 0x5a5a(%%rcx), %%rdi\n\t"
+		"cmp %%rdi, -144(%%rsp,%%rcx,8)\n\tjz 4f\n\t"
+		"or $32, %%edx\n"
+		"4:\tsub $1, %%ecx\n\tjnz 3b\n\t"
+		"mov %%rsi, %%rcx\n\t"
+		"mov %%r15, %%rsp\n\t"
+		"pop %%r15\n\tpop %%r14\n\tpop %%r13\n\t"
+		"pop %%r12\n\tpop %%rbp\n\tpop %%rbx"
+		: "=a" (ret), "=c" (rcx), "=d" (bad)
+		: [nr] "i" (SYS_getppid)
+		: "rsi", "rdi", "r8", "r9", "r10", "r11", "memory", "cc",
+		  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+		  "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+		  "xmm14", "xmm15");
+	if (!dladdr((void *)rcx, &dl) || !dl.dli_sname)
+		printf("regs: rcx %s\n", "outside any function");
+	else
+		printf("regs: rcx %s+0x%lx, changed %#lx, ppid %d\n",
+		       dl.dli_sname, rcx - (unsigned long)dl.dli_saddr, bad,
+		       (long)ret == getppid());
+	return 0;
+}
+#else
+static int regs(void)
+{
+	printf("regs: x86_64 only\n");
+	return 0;
+}
+#endif
+
 #ifdef SYSLIB_LINKED
 void syslib_blockall(void);
 void syslib_ownsig(void);
@@ -291,6 +399,10 @@ int main(int argc, char **argv)
 		return load_copy(argv[2]);
 	if (!strcmp(how, "names"))
 		return names();
+	if (!strcmp(how, "storm") && argc > 2)
+		return storm(atol(argv[2]));
+	if (!strcmp(how, "regs"))
+		return regs();
 #ifdef SYSLIB_LINKED
 	if (!strcmp(how, "libblockall")) {
 		syslib_blockall();

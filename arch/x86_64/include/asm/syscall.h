@@ -21,7 +21,9 @@
  * both bytes, from the first.  ud2 raises SIGILL with rip at the ud2
  * itself.  The slot an
  * instruction runs in out of line is "syscall; ud2" (4 bytes): the second
- * ud2 says the call has returned.
+ * ud2 says the call has returned.  A second copy follows, whose way back
+ * is a call of syscall_xol_return (syscall_xol.S) instead of the second
+ * trap: the slot is then 32 bytes, and a traced call takes one trap.
  */
 #ifndef _ASM_X86_64_SYSCALL_H
 #define _ASM_X86_64_SYSCALL_H
@@ -35,9 +37,15 @@ struct pt_regs {
 };
 
 #define SYSCALL_TRAP_SIGNAL	SIGILL
-/* the longest site, and one out-of-line slot: the instruction, the trap */
+/*
+ * The longest site; one out-of-line slot: the instruction and the trap,
+ * then the instruction and the call (syscall_xol.S shows the bytes)
+ */
 #define SYSCALL_INSN_MAX	2
-#define SYSCALL_XOL_SLOT	4
+#define SYSCALL_XOL_SLOT	32
+/* where the one-trap copy starts, and where its call returns */
+#define SYSCALL_XOL_RETURN	4
+#define SYSCALL_XOL_RETURN_END	24
 
 #define R(regs, r)	((regs)->uc.uc_mcontext.gregs[REG_##r])
 
@@ -122,13 +130,73 @@ static inline void arch_syscall_trap_patch(unsigned long ip,
 	*len = 2;
 }
 
-/* The slot for the site at ip: its instruction, then the trap. */
+void syscall_xol_return(void);
+
+/*
+ * The slot for the site at ip: its instruction, then the trap; at
+ * SYSCALL_XOL_RETURN the instruction again, the red zone stepped over,
+ * and the call of syscall_xol_return through %r11.
+ */
 static inline void arch_syscall_xol_fill(unsigned char *slot,
 					 unsigned long ip, int len)
 {
+	static const unsigned char tail[] = {
+		0x48, 0x8d, 0x64, 0x24, 0x80,	/* lea -0x80(%rsp),%rsp */
+		0x49, 0xbb,			/* movabs $imm64,%r11 */
+	};
+	unsigned long to = (unsigned long)syscall_xol_return;
+	unsigned char *p = slot + SYSCALL_XOL_RETURN;
+
 	memcpy(slot, (const void *)ip, len);
 	slot[len] = 0x0f;
 	slot[len + 1] = 0x0b;
+	memcpy(p, (const void *)ip, len);
+	p += len;
+	memcpy(p, tail, sizeof(tail));
+	p += sizeof(tail);
+	memcpy(p, &to, sizeof(to));
+	p += sizeof(to);
+	*p++ = 0x41;				/* call *%r11 */
+	*p++ = 0xff;
+	*p++ = 0xd3;
+}
+
+/*
+ * What syscall_xol_return saved, lowest address first: the registers an
+ * untraced call keeps, the flags, and the return address of the slot's
+ * call (which slot; syscall_xol_exit() writes where to go on over it).
+ * The system call was made with %rsp 128 bytes above it, past the red
+ * zone.
+ */
+struct syscall_xol_frame {
+	unsigned long	rbx, r9, r8, r10, rdx, rsi, rdi, rax, flags, ret;
+};
+
+static inline unsigned long syscall_xol_frame_slot(struct syscall_xol_frame *f)
+{
+	return f->ret - SYSCALL_XOL_RETURN_END;
+}
+
+static inline unsigned long syscall_xol_frame_sp(struct syscall_xol_frame *f)
+{
+	return (unsigned long)(f + 1) + 128;
+}
+
+/* The registers as a probe reads them (only those it reads are set). */
+static inline void syscall_xol_frame_regs(struct syscall_xol_frame *f,
+					  struct pt_regs *regs)
+{
+	unsigned long args[6] = { f->rdi, f->rsi, f->rdx, f->r10, f->r8, f->r9 };
+
+	syscall_set_arguments(regs, args);
+	syscall_set_return_value(regs, 0, f->rax);
+	regs->uc.uc_mcontext.gregs[REG_RSP] = syscall_xol_frame_sp(f);
+}
+
+static inline void syscall_xol_frame_resume(struct syscall_xol_frame *f,
+					    unsigned long ip)
+{
+	f->ret = ip;
 }
 
 /*

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * x86_64 system calls with one trap (docs/07-syscalls.md, 7.5): the way
+ * back from an out-of-line slot without a second trap.
+ *
+ * A patched site is "ud2" (0f 0b); its trap's handler resumes the thread
+ * at its slot (asm/syscall.h, arch_syscall_xol_fill()), at one of two
+ * copies of the instruction:
+ *
+ *	slot+0:   0f 05			syscall		\ the two-trap way:
+ *	slot+2:   0f 0b			ud2		/ trap 2 returns
+ *	slot+4:   0f 05			syscall		<- SYSCALL_XOL_RETURN
+ *	slot+6:   48 8d 64 24 80	lea -0x80(%rsp),%rsp
+ *	slot+11:  49 bb <imm64>		movabs $syscall_xol_return,%r11
+ *	slot+21:  41 ff d3		call *%r11
+ *
+ * The lea steps over the red zone: the function that made the call may
+ * keep data in the 128 bytes below its %rsp, which no signal frame and
+ * no push of ours may touch.  %r11 is free: "syscall" has just written
+ * the flags into it, and we write them there again on the way out.
+ *
+ * Stack on entry to syscall_xol_return:
+ *
+ *	0(%rsp)		slot+24, the return address of the call: which slot
+ *	8(%rsp)		128 bytes of the caller's red zone, untouched
+ *	136(%rsp)	the %rsp the system call was made with
+ *
+ * Registers: %rax the result; %rdi %rsi %rdx %r10 %r8 %r9 the arguments
+ * as the kernel left them (it keeps them); %rcx and %r11 what "syscall"
+ * writes (its return address and the flags); every other register the
+ * program's, vector ones included.  All of that must reach the code after
+ * the site as an untraced call leaves it: %rcx the address after the
+ * site, %r11 the flags, the rest unchanged.  The C part
+ * (syscall_xol_exit(), stage3-dynamic/syscall_trap.c) may use vector
+ * registers: it is reached through kernel_fpu_call().
+ */
+	.text
+	.globl	syscall_xol_return
+	.type	syscall_xol_return, @function
+syscall_xol_return:
+	pushfq
+	/* struct syscall_xol_frame (asm/syscall.h), from its last field */
+	pushq	%rax
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%r10
+	pushq	%r8
+	pushq	%r9
+	pushq	%rbx
+	movq	%rsp, %rbx		/* the frame; callee-saved */
+	andq	$-16, %rsp		/* the call may come with any %rsp */
+	leaq	syscall_xol_exit(%rip), %rdi
+	movq	%rbx, %rsi
+	call	kernel_fpu_call		/* writes frame->ret: where to go on */
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%r9
+	popq	%r8
+	popq	%r10
+	popq	%rdx
+	popq	%rsi
+	popq	%rdi
+	popq	%rax
+	movq	(%rsp), %r11		/* the flags, as "syscall" leaves them */
+	popfq
+	movq	(%rsp), %rcx		/* the address after the site */
+	leaq	136(%rsp), %rsp		/* lea: the flags stay as they are */
+	jmp	*%rcx
+	.size	syscall_xol_return, .-syscall_xol_return
+
+	.section .note.GNU-stack, "", @progbits
