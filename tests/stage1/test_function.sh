@@ -286,7 +286,7 @@ test_stack_walk_stops_at_a_far_frame() {
 # A signal handler that interrupts the tracer mid-record: nothing lost,
 # nothing corrupted, and the tracer did not recurse into itself.
 test_signal_interrupting_the_tracer() {
-	FTRACE_BUFFER_SIZE_KB=65536 trace_run "$TMPD/sig" "$O/sigstress" ||
+	FTRACE_BUFFER_SIZE_KB=98304 trace_run "$TMPD/sig" "$O/sigstress" ||
 		fail "sigstress failed"
 	local loops handler nested
 	read -r _ loops _ handler _ nested <"$TMPD/sig.stderr"
