@@ -39,6 +39,7 @@
 	.type	syscall_xol_return, @function
 syscall_xol_return:
 	pushfq
+	cld				/* C expects it clear; popfq gives it back */
 	/* struct syscall_xol_frame (asm/syscall.h), from its last field */
 	pushq	%rax
 	pushq	%rdi

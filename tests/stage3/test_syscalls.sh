@@ -221,8 +221,10 @@ test_calls_of_a_handler_under_a_timer_storm() {
 
 # What an untraced call leaves in the registers, a traced one leaves too:
 # x86_64's %rcx (the address after the site: "syscall" writes it), the
-# callee-saved registers, and the 128 bytes under the caller's stack
-# pointer (the red zone the slot's way back steps over).  (%r11 holds the
+# callee-saved registers, the direction flag set by the caller (the C
+# the slot's way back calls needs it clear: it clears it, and gives it
+# back), and the 128 bytes under the caller's stack pointer (the red
+# zone the slot's way back steps over).  (%r11 holds the
 # flags the kernel saw, and they differ from run to run untraced too.)
 test_registers_after_a_call() {
 	local o t

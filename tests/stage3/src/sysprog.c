@@ -30,7 +30,8 @@
  *                  (the trace must hold each one's two events)
  *   regs           x86_64: what the C library's syscall() leaves in %rcx
  *                  (the kernel's return address: the instruction after
- *                  the site in the C library), and that
+ *                  the site in the C library), that the direction flag
+ *                  it was called with is still set, and that
  *                  the callee-saved registers and the caller's red zone
  *                  are as they were
  *   names          getrusage(RUSAGE_SELF) and getpriority(PRIO_PROCESS, 0):
@@ -318,7 +319,10 @@ static __attribute__((noinline)) int regs(void)
 		"mov $0x3333, %%r12d\n\tmov $0x4444, %%r13d\n\t"
 		"mov $0x5555, %%r14d\n\t"
 		"mov %[nr], %%edi\n\t"
+		/* the direction flag set: the kernel keeps it, so must we */
+		"std\n\t"
 		"call syscall@PLT\n\t"
+		"pushf\n\tpop %%r8\n\tcld\n\t"
 		"mov %%rcx, %%rsi\n\t"
 		/* what changed: a bit for each register, one for the words */
 		"xor %%edx, %%edx\n\t"
@@ -332,7 +336,8 @@ static __attribute__((noinline)) int regs(void)
 		"cmp %%rdi, -144(%%rsp,%%rcx,8)\n\tjz 4f\n\t"
 		"or $32, %%edx\n"
 		"4:\tsub $1, %%ecx\n\tjnz 3b\n\t"
-		"mov %%rsi, %%rcx\n\t"
+		"bt $10, %%r8\n\tjc 5f\n\tor $64, %%edx\n"
+		"5:\tmov %%rsi, %%rcx\n\t"
 		"mov %%r15, %%rsp\n\t"
 		"pop %%r15\n\tpop %%r14\n\tpop %%r13\n\t"
 		"pop %%r12\n\tpop %%rbp\n\tpop %%rbx"
