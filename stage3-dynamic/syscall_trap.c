@@ -112,6 +112,15 @@ static long site_index(const struct sc_object *o, unsigned long ip)
 	return lo < o->nr && o->ips[lo] == ip ? (long)lo : -1;
 }
 
+/* The slot of o that ip lies in, or -1. */
+static long slot_index(const struct sc_object *o, unsigned long ip)
+{
+	unsigned long off = ip - (unsigned long)o->xol;
+
+	return off < o->nr * SYSCALL_XOL_SLOT ?
+		(long)(off / SYSCALL_XOL_SLOT) : -1;
+}
+
 /* trap 1 at a site (1), trap 2 in a slot (2), or not ours (0) */
 static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
 {
@@ -121,14 +130,15 @@ static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
 
 	for (k = 0; k < n; k++) {
 		struct sc_object *o = &sc_objects[k];
-		unsigned long off = ip - (unsigned long)o->xol;
 
 		if (__atomic_load_n(&o->gone, __ATOMIC_ACQUIRE))
 			continue;
 		*op = o;
-		if (off < o->nr * SYSCALL_XOL_SLOT) {
-			i = off / SYSCALL_XOL_SLOT;
-			if (off % SYSCALL_XOL_SLOT != o->len[i])
+		i = slot_index(o, ip);
+		if (i >= 0) {
+			/* trap 2 is the slot's instruction's length in */
+			if (ip - (unsigned long)o->xol - i * SYSCALL_XOL_SLOT !=
+			    o->len[i])
 				return 0;
 			*ip_i = i;
 			return 2;
@@ -394,18 +404,12 @@ void *syscall_xol_exit(void *frame)
 	struct pt_regs regs;
 	struct sc_object *o;
 	unsigned int k;
-	long i = 0, nr;
+	long i = -1, nr;
 
 	/* (an object dlclose()d meanwhile keeps its slots and its tables) */
-	for (k = 0, o = NULL; k < n; k++) {
-		unsigned long off = slot - (unsigned long)sc_objects[k].xol;
-
-		if (off < sc_objects[k].nr * SYSCALL_XOL_SLOT) {
+	for (k = 0, o = NULL; k < n && !o; k++)
+		if ((i = slot_index(&sc_objects[k], slot)) >= 0)
 			o = &sc_objects[k];
-			i = off / SYSCALL_XOL_SLOT;
-			break;
-		}
-	}
 	if (!o) {
 		/* cannot happen: only a slot calls here */
 		static const char msg[] = "ftrace: syscalls: a return from "
