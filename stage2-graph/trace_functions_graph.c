@@ -191,6 +191,8 @@ graph_retval(const struct ftrace_graph_ret *trace)
 static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 					    struct fgraph_ops *gops)
 {
+	const unsigned long *retval;
+
 	if (notrace_depth >= 0) {
 		if (trace->depth == notrace_depth)
 			notrace_depth = -1;
@@ -208,12 +210,13 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 		record(TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
 		       trace->rettime, trace->overrun, trace->cpu);
 	}
-	if (!graph_retval(trace) &&
-	    __atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
+	retval = graph_retval(trace);
+	/* (with tracing off, record_with() would write no return either) */
+	if (!retval && __atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
 	    graph_merge_leaf(trace))
 		return;
 	record_with(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
-		    trace->calltime, trace->cpu, graph_retval(trace));
+		    trace->calltime, trace->cpu, retval);
 }
 
 /* ---- output ------------------------------------------------------------- */
