@@ -24,8 +24,6 @@ static __event_path void function_trace_call(unsigned long ip,
 					     struct ftrace_ops *op,
 					     struct ftrace_regs *fregs)
 {
-	struct trace_entry *e;
-	unsigned long idx;
 	unsigned int cpu, ctx;
 	uint64_t ts;
 
@@ -33,10 +31,7 @@ static __event_path void function_trace_call(unsigned long ip,
 		return;
 	ts = trace_clock_local(&cpu);
 	ctx = tracing_gen_ctx();
-	e = trace_reserve(1, &idx);
-	trace_entry_set(e, ts, ip, parent_ip, cpu, 0);
-	e->flags = ctx;
-	trace_commit(e, TRACE_FN, 1);
+	trace_record(TRACE_FN, ts, ip, parent_ip, cpu, 0, ctx);
 	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
 		trace_record_stack(ip, parent_ip, cpu, ts, ctx);
 }

@@ -87,10 +87,12 @@ __event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 
 /*
  * Report the return of the entry at idx, with the time of now; retp: its
- * return value, NULL for a frame that never returned.
+ * return value, NULL for a frame that never returned.  Inlined: it is
+ * most of every return.
  */
-static __event_path void graph_return(int idx, unsigned long long now,
-				      unsigned int cpu, unsigned long *retp)
+static inline __attribute__((always_inline)) void
+graph_return(int idx, unsigned long long now, unsigned int cpu,
+	     unsigned long *retp)
 {
 	struct ftrace_ret_stack *e = &ret_stack[idx], *prev;
 	struct ftrace_graph_ret trace;
@@ -248,13 +250,24 @@ __event_path int function_graph_enter(unsigned long ret, unsigned long func,
 	idx = curr_ret_stack;
 	if (__builtin_expect(idx < 0 && !thread_known, 0))
 		kernel_fpu_call(fgraph_thread_init, NULL);
-	stack = fgraph_stack_of(sp);
-	/* the fast path: a deeper frame on the top entry's stack */
-	if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
-			  ret_stack[idx].sp > sp))
-		drop_dead_entries(sp, stack,
-				  ret == (unsigned long)return_to_handler);
-	idx = curr_ret_stack + 1;
+	/*
+	 * The fast path: a deeper frame on the top entry's stack.  That
+	 * stack is known (its identifier is its lowest address), and a
+	 * stack is one range: sp between its bottom and the top entry's sp
+	 * is on it, no lookup needed.
+	 */
+	if (idx >= 0 && (stack = ret_stack[idx].stack) &&
+	    sp - (stack & ~FGRAPH_ALT_STACK) <
+	    ret_stack[idx].sp - (stack & ~FGRAPH_ALT_STACK)) {
+		idx++;
+	} else {
+		stack = fgraph_stack_of(sp);
+		if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
+				  ret_stack[idx].sp > sp))
+			drop_dead_entries(sp, stack,
+					  ret == (unsigned long)return_to_handler);
+		idx = curr_ret_stack + 1;
+	}
 	if (idx >= FTRACE_RETFUNC_DEPTH &&
 	    ret_stack_live < idx)
 		idx = (long)kernel_fpu_call(compact_ret_stack, NULL);
@@ -401,7 +414,11 @@ __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 		retp = &retval;
 	graph_return(j, now, cpu, retp);
 	release_entry(j);		/* read everything, then release */
-	trim_ret_stack();
+	/* the common case: the top returned, and the one below is live */
+	if (j > 0 && curr_ret_stack == j && ret_stack[j - 1].sp)
+		curr_ret_stack = j - 1;
+	else
+		trim_ret_stack();
 	return ret;
 }
 

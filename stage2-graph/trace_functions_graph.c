@@ -60,41 +60,38 @@ static __thread int filter_depth = -1, notrace_depth = -1;
 static __thread unsigned long recorded_overrun;
 
 /*
- * One record; retval, when not NULL, goes in a payload slot after it
- * (funcgraph-retval: a return that has one).  Its index, or -1 (tracing
- * is off).
+ * One record of one slot: an entry, a return, an overrun count.  Its
+ * index, or -1 (tracing is off).
  */
-static __event_path long record_with(enum trace_type type, unsigned long func,
-				     int depth, unsigned long long ts,
-				     unsigned long long calltime,
-				     unsigned int cpu, const unsigned long *retval)
+static inline __attribute__((always_inline)) long
+record(enum trace_type type, unsigned long func, int depth,
+       unsigned long long ts, unsigned long long calltime, unsigned int cpu)
 {
-	unsigned int slots = retval ? 2 : 1;
-	struct trace_entry *e;
+	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
+		return -1;
+	return trace_record(type, ts, func, calltime, cpu, depth,
+			    tracing_gen_ctx());
+}
+
+/* funcgraph-retval: a return, and its value in a payload slot after it */
+static __event_path void record_retval(const struct ftrace_graph_ret *trace,
+				       const unsigned long *retval)
+{
+	struct trace_entry *e, *p;
 	unsigned long idx;
 	unsigned int flags;
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
-		return -1;
+		return;
 	flags = tracing_gen_ctx();
-	e = trace_reserve(slots, &idx);
-	trace_entry_set(e, ts, func, calltime, cpu, depth);
+	e = trace_reserve(2, &idx);
+	trace_entry_set(e, trace->rettime, trace->func, trace->calltime,
+			trace->cpu, trace->depth);
 	e->flags = flags;
-	if (retval) {
-		struct trace_entry *p = trace_slot(idx + 1);
-
-		p->pc[0] = *retval;
-		p->type = TRACE_PAYLOAD;
-	}
-	trace_commit(e, type, slots);
-	return idx;
-}
-
-static __event_path long record(enum trace_type type, unsigned long func,
-				int depth, unsigned long long ts,
-				unsigned long long calltime, unsigned int cpu)
-{
-	return record_with(type, func, depth, ts, calltime, cpu, NULL);
+	p = trace_slot(idx + 1);
+	p->pc[0] = *retval;
+	p->type = TRACE_PAYLOAD;
+	trace_commit(e, TRACE_GRAPH_RET, 2);
 }
 
 /*
@@ -211,12 +208,16 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 		       trace->rettime, trace->overrun, trace->cpu);
 	}
 	retval = graph_retval(trace);
-	/* (with tracing off, record_with() would write no return either) */
-	if (!retval && __atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
+	if (retval) {
+		record_retval(trace, retval);
+		return;
+	}
+	/* (with tracing off, record() would write no return either) */
+	if (__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
 	    graph_merge_leaf(trace))
 		return;
-	record_with(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
-		    trace->calltime, trace->cpu, retval);
+	record(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
+	       trace->calltime, trace->cpu);
 }
 
 /* ---- output ------------------------------------------------------------- */

@@ -266,6 +266,46 @@ static inline void trace_commit(struct trace_entry *e, enum trace_type type,
 	local_add_return(1, &b->events);
 }
 
+/*
+ * The common record, one slot (a function entry, a graph entry or
+ * return): trace_reserve(), trace_entry_set() and trace_commit() in one,
+ * with what they would each look up again kept in registers: the buffer,
+ * the index and the lap.  The same order of stores: the slot marked
+ * reserved, the fields, the type last.  Returns the slot's index.
+ */
+static inline __attribute__((always_inline)) unsigned long
+trace_record(enum trace_type type, uint64_t ts, unsigned long ip,
+	     uint64_t arg, unsigned int cpu, unsigned int depth,
+	     unsigned int flags)
+{
+	struct trace_buffer *b = this_buffer;
+	struct trace_entry *e;
+	unsigned long i;
+	uint8_t lap;
+
+	if (__builtin_expect(!b, 0))
+		b = kernel_fpu_call(__trace_buffer_claim, NULL);
+	i = local_add_return(1, &b->head) - 1;
+	e = &b->entries[i & b->mask];
+	lap = i >> __builtin_ctzl(b->mask + 1);
+	__atomic_store_n(&e->commit, TRACE_COMMIT(TRACE_UNUSED, lap),
+			 __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	e->ts = ts;
+	e->ip = ip;
+	e->arg = arg;
+	e->depth = depth;
+	e->cpu = cpu;
+	e->flags = flags;
+	/* a handler recorded since our reservation */
+	if (__builtin_expect(local_read(&b->head) != i + 1, 0))
+		b->nested++;
+	__atomic_store_n(&e->commit, TRACE_COMMIT(type, lap),
+			 __ATOMIC_RELEASE);
+	local_add_return(1, &b->events);
+	return i;
+}
+
 static inline struct trace_entry *trace_slot(unsigned long idx)
 {
 	return &this_buffer->entries[idx & this_buffer->mask];
