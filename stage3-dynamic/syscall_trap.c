@@ -70,6 +70,7 @@ struct sc_object {
 	long		*last_nr;	/* each site's last number */
 	unsigned char	*xol;		/* nr slots of SYSCALL_XOL_SLOT */
 	unsigned long	nr;
+	int		branch;		/* its sites branch to their slots */
 };
 
 #define SC_MAX_OBJECTS	32
@@ -95,6 +96,9 @@ static sys_probe_fn sys_enter_probe, sys_exit_probe;
 #define SC_PENDING	16
 static __thread struct sc_pending pending[SC_PENDING];
 static __thread unsigned int pending_next;	/* where a full array evicts */
+
+/* the "stats" file: calls that came through a trap, and through a branch */
+static unsigned long sc_traps, sc_branches;
 
 /* ---- finding a trap's site ------------------------------------------------ */
 
@@ -136,12 +140,17 @@ static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
 		*op = o;
 		i = slot_index(o, ip);
 		if (i >= 0) {
-			/* trap 2 is the slot's instruction's length in */
-			if (ip - (unsigned long)o->xol - i * SYSCALL_XOL_SLOT !=
-			    o->len[i])
-				return 0;
+			unsigned long off = ip - (unsigned long)o->xol -
+					    i * SYSCALL_XOL_SLOT;
+
 			*ip_i = i;
-			return 2;
+#ifdef SYSCALL_XOL_BRANCH
+			/* a branched call that needs the trap path */
+			if (off == SYSCALL_XOL_BRANCH_TRAP && o->branch)
+				return 1;
+#endif
+			/* trap 2 is the slot's instruction's length in */
+			return off == o->len[i] ? 2 : 0;
 		}
 		if (ip < o->ips[0] || ip > o->ips[o->nr - 1])
 			continue;
@@ -315,7 +324,7 @@ static struct sc_pending *pending_push(unsigned long sp)
 	return &pending[i];
 }
 
-#ifdef SYSCALL_XOL_RETURN
+#if defined(SYSCALL_XOL_RETURN) || defined(SYSCALL_XOL_BRANCH)
 /*
  * Calls that must come back through the trap: those whose child returns
  * on a stack of its own (clone, clone3: no frame of the slot's there) or
@@ -332,6 +341,31 @@ static int sc_new_context(long nr)
 }
 #endif
 
+/*
+ * The tracepoints, as the kernel's entry code calls them: not for the
+ * calls a probe makes itself (they would come back here).
+ */
+static void sc_probe_enter(struct pt_regs *regs, long nr)
+{
+	if (ftrace_in_probe || !sys_enter_probe)
+		return;
+	ftrace_in_probe = 1;
+	sys_enter_probe(regs, nr);
+	/* the process's last call: the trace can be written */
+	if (nr == SYS_exit_group)
+		trace_exit_group();
+	ftrace_in_probe = 0;
+}
+
+static void sc_probe_exit(struct pt_regs *regs, long nr)
+{
+	if (ftrace_in_probe || !sys_exit_probe)
+		return;
+	ftrace_in_probe = 1;
+	sys_exit_probe(regs, nr);
+	ftrace_in_probe = 0;
+}
+
 static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
 {
 	struct sc_pending *p = pending_push(user_stack_pointer(regs));
@@ -340,14 +374,7 @@ static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
 	p->nr = syscall_get_nr(regs);
 	p->fix = -1;
 	__atomic_store_n(&o->last_nr[i], p->nr, __ATOMIC_RELAXED);
-	if (!ftrace_in_probe && sys_enter_probe) {
-		ftrace_in_probe = 1;
-		sys_enter_probe(regs, p->nr);
-		/* the process's last call: the trace can be written */
-		if (p->nr == SYS_exit_group)
-			trace_exit_group();
-		ftrace_in_probe = 0;
-	}
+	sc_probe_enter(regs, p->nr);
 	mask_fixup(regs, p);
 	slot = (unsigned long)o->xol + i * SYSCALL_XOL_SLOT;
 #ifdef SYSCALL_XOL_RETURN
@@ -376,13 +403,31 @@ static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
 		 */
 		nr = __atomic_load_n(&o->last_nr[i], __ATOMIC_RELAXED);
 	}
-	if (!ftrace_in_probe && sys_exit_probe) {
-		ftrace_in_probe = 1;
-		sys_exit_probe(regs, nr);
-		ftrace_in_probe = 0;
-	}
+	sc_probe_exit(regs, nr);
 	arch_syscall_resume(regs, o->ips[i] + o->len[i], o->ips[i]);
 }
+
+#if defined(SYSCALL_XOL_RETURN) || defined(SYSCALL_XOL_BRANCH)
+/*
+ * The object and site of a slot that called the kit's C.  (An object
+ * dlclose()d meanwhile keeps its slots and its tables.)
+ */
+static struct sc_object *slot_object(unsigned long slot, long *ip_i)
+{
+	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		if ((*ip_i = slot_index(&sc_objects[k], slot)) >= 0)
+			return &sc_objects[k];
+	/* cannot happen: only a slot calls here */
+	static const char msg[] = "ftrace: syscalls: a call from no slot\n";
+
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		abort();
+	abort();
+}
+#endif
 
 #ifdef SYSCALL_XOL_RETURN
 /*
@@ -398,27 +443,13 @@ void *syscall_xol_exit(void *frame)
 {
 	struct syscall_xol_frame *f = frame;
 	unsigned long slot = syscall_xol_frame_slot(f);
-	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
 	int saved_errno = errno;
 	struct sc_pending *p;
 	struct pt_regs regs;
 	struct sc_object *o;
-	unsigned int k;
-	long i = -1, nr;
+	long i, nr;
 
-	/* (an object dlclose()d meanwhile keeps its slots and its tables) */
-	for (k = 0, o = NULL; k < n && !o; k++)
-		if ((i = slot_index(&sc_objects[k], slot)) >= 0)
-			o = &sc_objects[k];
-	if (!o) {
-		/* cannot happen: only a slot calls here */
-		static const char msg[] = "ftrace: syscalls: a return from "
-			"no slot\n";
-
-		if (write(2, msg, sizeof(msg) - 1) < 0)
-			abort();
-		abort();
-	}
+	o = slot_object(slot, &i);
 	p = pending_find(syscall_xol_frame_sp(f));
 	if (p) {
 		nr = p->nr;
@@ -426,18 +457,107 @@ void *syscall_xol_exit(void *frame)
 	} else {
 		nr = __atomic_load_n(&o->last_nr[i], __ATOMIC_RELAXED);
 	}
-	if (!ftrace_in_probe && sys_exit_probe) {
-		memset(&regs, 0, sizeof(regs));
-		syscall_xol_frame_regs(f, &regs);
-		ftrace_in_probe = 1;
-		sys_exit_probe(&regs, nr);
-		ftrace_in_probe = 0;
-	}
+	memset(&regs, 0, sizeof(regs));
+	syscall_xol_frame_regs(f, &regs);
+	sc_probe_exit(&regs, nr);
 	syscall_xol_frame_resume(f, o->ips[i] + o->len[i]);
 	errno = saved_errno;
 	return NULL;
 }
 #endif
+
+#ifdef SYSCALL_XOL_BRANCH
+/*
+ * No trap at all (asm/syscall.h): the site branches to its slot, whose
+ * trampoline (arch/<arch>/syscall_branch.S) saves the program's registers
+ * in f and calls here, makes the call itself, then calls
+ * syscall_branch_exit().  The trap's handler is not involved: the
+ * program's signals stay as they are, and what is shared with a handler
+ * (the probes' records) is so already.  Returns non-zero for a call that
+ * must take the trap path instead, which the trampoline then takes with
+ * every register as it came: one whose child would not come back to
+ * this frame (sc_new_context()), one that sets a mask (mask_fixup() must
+ * take the trap signal out of it), and rt_sigreturn, which reads the
+ * stack it is called with.
+ */
+long syscall_branch_enter(struct syscall_branch_frame *f)
+{
+	int saved_errno = errno;
+	unsigned long args[6];
+	struct pt_regs regs;
+	struct sc_object *o;
+	long i, nr;
+
+	o = slot_object(syscall_branch_frame_slot(f), &i);
+	syscall_branch_frame_regs(f, &regs, o->ips[i]);
+	nr = syscall_get_nr(&regs);
+	syscall_get_arguments(&regs, args);
+	if (sc_new_context(nr) || nr == SYS_rt_sigreturn ||
+	    mask_arg(nr, args) >= 0)
+		return 1;
+	__atomic_store_n(&o->last_nr[i], nr, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&sc_branches, 1, __ATOMIC_RELAXED);
+	sc_probe_enter(&regs, nr);
+	errno = saved_errno;
+	return 0;
+}
+
+void syscall_branch_exit(struct syscall_branch_frame *f)
+{
+	int saved_errno = errno;
+	struct pt_regs regs;
+	struct sc_object *o;
+	long i;
+
+	o = slot_object(syscall_branch_frame_slot(f), &i);
+	syscall_branch_frame_regs(f, &regs, o->ips[i]);
+	syscall_branch_frame_result(f, &regs);
+	sc_probe_exit(&regs, syscall_get_nr(&regs));
+	errno = saved_errno;
+}
+
+/*
+ * Slots a branch from every site of o reaches: mapped near its code, or
+ * NULL (its sites trap).  The kernel takes a hint where nothing is
+ * mapped; a few are tried on each side, a few megabytes off, where a
+ * library loaded later would not be.
+ */
+static unsigned char *sc_xol_near(struct sc_object *o, unsigned long size)
+{
+	unsigned long d, hint, lo, hi;
+	int side;
+
+	for (d = 4UL << 20; d < SYSCALL_BRANCH_REACH / 2; d *= 2) {
+		for (side = 0; side < 2; side++) {
+			void *p;
+
+			hint = side ? (o->text_hi + d) & ~4095UL :
+				      (o->text_lo - d - size) & ~4095UL;
+			p = mmap((void *)hint, size, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			lo = (unsigned long)p < o->text_lo ?
+				(unsigned long)p : o->text_lo;
+			hi = (unsigned long)p + size > o->text_hi ?
+				(unsigned long)p + size : o->text_hi;
+			if (hi - lo < SYSCALL_BRANCH_REACH)
+				return p;
+			munmap(p, size);
+		}
+	}
+	return NULL;
+}
+#endif
+
+static void sc_stats_line(FILE *f)
+{
+	/* system calls that reached the kit through a trap, a branch */
+	fprintf(f, "syscall-traps: %lu\n",
+		__atomic_load_n(&sc_traps, __ATOMIC_RELAXED));
+	fprintf(f, "syscall-branches: %lu\n",
+		__atomic_load_n(&sc_branches, __ATOMIC_RELAXED));
+}
 
 static int syscall_trap(int sig, siginfo_t *info, void *uc)
 {
@@ -447,9 +567,11 @@ static int syscall_trap(int sig, siginfo_t *info, void *uc)
 
 	switch (sc_find(arch_syscall_trap_ip(regs, info), &o, &i)) {
 	case 1:
+		__atomic_add_fetch(&sc_traps, 1, __ATOMIC_RELAXED);
 		sc_enter(regs, o, i);
 		return 1;
 	case 2:
+		__atomic_add_fetch(&sc_traps, 1, __ATOMIC_RELAXED);
 		sc_exit(regs, o, i);
 		return 1;
 	}
@@ -556,8 +678,14 @@ static int sc_patch(struct dl_phdr_info *info,
 	o->len = malloc(t->nr);
 	o->last_nr = calloc(t->nr, sizeof(*o->last_nr));
 	slots = (t->nr * SYSCALL_XOL_SLOT + 4095) & ~4095UL;
-	o->xol = mmap(NULL, slots, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	o->xol = NULL;
+#ifdef SYSCALL_XOL_BRANCH
+	o->xol = sc_xol_near(o, slots);
+	o->branch = !!o->xol;
+#endif
+	if (!o->xol)
+		o->xol = mmap(NULL, slots, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (!o->ips || !o->len || !o->last_nr || o->xol == MAP_FAILED) {
 		ret = -ENOMEM;
 		goto fail;
@@ -590,6 +718,11 @@ static int sc_patch(struct dl_phdr_info *info,
 		}
 		arch_syscall_xol_fill(o->xol + i * SYSCALL_XOL_SLOT,
 				      o->ips[i], o->len[i]);
+#ifdef SYSCALL_XOL_BRANCH
+		if (o->branch)
+			arch_syscall_branch_fill(o->xol + i * SYSCALL_XOL_SLOT,
+						 o->ips[i]);
+#endif
 	}
 	if (mprotect(o->xol, slots, PROT_READ | PROT_EXEC)) {
 		ret = -errno;
@@ -602,7 +735,14 @@ static int sc_patch(struct dl_phdr_info *info,
 	text_poke_begin();
 	text_poke_reserve(t->nr);
 	for (i = 0, ret = 0; !ret && i < t->nr; i++) {
-		arch_syscall_trap_patch(o->ips[i], &at, old, new, &n);
+#ifdef SYSCALL_XOL_BRANCH
+		if (o->branch)
+			arch_syscall_branch_patch(o->ips[i],
+				(unsigned long)o->xol + i * SYSCALL_XOL_SLOT,
+				&at, old, new, &n);
+		else
+#endif
+			arch_syscall_trap_patch(o->ips[i], &at, old, new, &n);
 		ret = ftrace_modify_code(at, old, new, n);
 	}
 	if (ret) {
@@ -731,6 +871,7 @@ static int syscall_trap_init(void)
 	ret = trap_signal_reserve(SYSCALL_TRAP_SIGNAL, syscall_trap, 1);
 	if (ret)
 		return ret;
+	trace_add_stats_line(sc_stats_line);
 	ftrace_lock();
 	dl_iterate_phdr(patch_one, NULL);
 	ftrace_unlock();

@@ -14,6 +14,9 @@
  *	SYSCALL_INSN_ALIGN	the alignment an instruction may have
  *	instruction_pointer(), instruction_pointer_set()
  *
+ * An arch may make its slots longer (SYSCALL_XOL_SLOT) for more code of
+ * its own after these 8 bytes (AArch64: SYSCALL_XOL_BRANCH).
+ *
  * The patch is the whole word, one aligned store, unless the arch
  * defines arch_syscall_trap_patch itself (RISC-V: a word at a 2-byte
  * boundary, of which only one halfword changes).
@@ -26,7 +29,9 @@
 #include <string.h>
 
 #define SYSCALL_INSN_MAX	4
+#ifndef SYSCALL_XOL_SLOT
 #define SYSCALL_XOL_SLOT	8
+#endif
 
 /* memcpy: a 2-byte aligned word must not be loaded as one */
 static inline uint32_t syscall_insn_word(unsigned long ip)

@@ -219,6 +219,41 @@ test_calls_of_a_handler_under_a_timer_storm() {
 	done
 }
 
+# How calls reach the kit, from the stats file: where the arch's system
+# call instruction and a branch are the same size and a branch reaches
+# the slots (asm/syscall.h: SYSCALL_XOL_BRANCH), without a trap; on
+# x86_64 (SYSCALL_XOL_RETURN) with one; elsewhere with two.  A few calls
+# of the C library's start and end take the trap path on every arch
+# (those that set a mask).
+test_traps_per_call() {
+	local o t n=400 traps branches h=$KIT/arch/$ARCH/include/asm/syscall.h
+	for o in $OPTS; do
+		t=$TMPD/ppid$o
+		"$KIT/scripts/ftrace-run" --arch "$ARCH" --syscalls --stats \
+			--trace "$t" -- "$TMPD/sysprog$o" ppid $n >"$t.out" 2>&1
+		assertContains "$o: ran" "$(cat "$t.out")" "ppid: $n of $n the same"
+		# (and the one it compares them with)
+		assertEquals "$o: every call's events" $((2 * n + 2)) \
+			"$(events "$t" | grep -c ' sys_getppid')"
+		traps=$(sed -n 's/^syscall-traps: //p' "$t.out")
+		branches=$(sed -n 's/^syscall-branches: //p' "$t.out")
+		if grep -q SYSCALL_XOL_BRANCH "$h"; then
+			assertTrue "$o: a branch per call ($branches)" \
+				"[ '$branches' -ge $n ]"
+			assertTrue "$o: traps for a few calls only ($traps)" \
+				"[ '$traps' -lt 50 ]"
+		elif grep -q SYSCALL_XOL_RETURN "$h"; then
+			assertTrue "$o: one trap a call ($traps)" \
+				"[ '$traps' -ge $n ] && [ '$traps' -lt $((n + 50)) ]"
+			assertEquals "$o: no branch" 0 "$branches"
+		else
+			assertTrue "$o: two traps a call ($traps)" \
+				"[ '$traps' -ge $((2 * n)) ]"
+			assertEquals "$o: no branch" 0 "$branches"
+		fi
+	done
+}
+
 # What an untraced call leaves in the registers, a traced one leaves too:
 # x86_64's %rcx (the address after the site: "syscall" writes it), the
 # callee-saved registers, the direction flag set by the caller (the C
@@ -226,10 +261,15 @@ test_calls_of_a_handler_under_a_timer_storm() {
 # back), and the 128 bytes under the caller's stack pointer (the red
 # zone the slot's way back steps over).  (%r11 holds the
 # flags the kernel saw, and they differ from run to run untraced too.)
+# AArch64's x9-x17 and d16-d31 (its slot's trampoline runs C between the
+# site and the call).
 test_registers_after_a_call() {
 	local o t
-	[ "$ARCH" = x86_64 ] ||
-		{ skip_test "the registers checked are x86_64's"; return; }
+	case $ARCH in
+	x86_64|aarch64) ;;
+	*) skip_test "the registers checked are x86_64's and aarch64's"
+		return ;;
+	esac
 	for o in $OPTS; do
 		t=$TMPD/regs$o
 		sc_same $o "$t" regs

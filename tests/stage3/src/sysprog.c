@@ -25,6 +25,7 @@
  *                  one has a site table, and comes after start-up), call
  *                  its getppid() and dlclose() it; twice (the second one
  *                  lands where the first was, as like as not)
+ *   ppid N         N getppid() calls, nothing else
  *   storm N        N getpid() calls under a timer signal every 100 us
  *                  whose handler calls getppid(): prints how many times
  *                  (the trace must hold each one's two events)
@@ -33,7 +34,9 @@
  *                  the site in the C library), that the direction flag
  *                  it was called with is still set, and that
  *                  the callee-saved registers and the caller's red zone
- *                  are as they were
+ *                  are as they were, and %rcx after a call that blocks
+ *                  every signal; aarch64: that x9-x17 and d16-d31,
+ *                  which syscall() does not touch, are as they were
  *   names          getrusage(RUSAGE_SELF) and getpriority(PRIO_PROCESS, 0):
  *                  arguments the test knows, under the kernel's names
  *                  (tests/stage3/test_syscall_names.sh)
@@ -260,6 +263,17 @@ static int names(void)
 	return 0;
 }
 
+static int ppid(long n)
+{
+	long i, same = 0;
+	pid_t p = getppid();
+
+	for (i = 0; i < n; i++)
+		same += getppid() == p;
+	printf("ppid: %ld of %ld the same\n", same, n);
+	return 0;
+}
+
 static volatile sig_atomic_t storm_calls;
 
 static void storm_tick(int sig)
@@ -297,9 +311,33 @@ static int storm(long n)
  * and the kernel never writes it) filled with known words; what came
  * back is printed.
  */
+/* %rcx as the C library's syscall(nr, a, b, c, d) leaves it */
+static __attribute__((noinline)) unsigned long
+syscall_rcx(long nr, long a, long b, long c, long d)
+{
+	register long rdi __asm__("rdi") = nr, rsi __asm__("rsi") = a;
+	register long rdx __asm__("rdx") = b, rcx __asm__("rcx") = c;
+	register long r8 __asm__("r8") = d;
+
+	__asm__ __volatile__(
+		/* our red zone stepped over, 16-byte aligned */
+		"mov %%rsp, %%r12\n\tsub $256, %%rsp\n\tand $-16, %%rsp\n\t"
+		"xor %%eax, %%eax\n\t"	/* a variadic call: no vector */
+		"call syscall@PLT\n\t"
+		"mov %%r12, %%rsp"
+		: "+r" (rdi), "+r" (rsi), "+r" (rdx), "+r" (rcx), "+r" (r8)
+		:
+		: "rax", "r9", "r10", "r11", "r12", "memory", "cc",
+		  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+		  "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+		  "xmm14", "xmm15");
+	return rcx;
+}
+
 static __attribute__((noinline)) int regs(void)
 {
 	unsigned long rcx, bad, ret;
+	sigset_t all, old;
 	Dl_info dl;
 
 	/* the PLT entry bound first: the loader's resolver uses the stack */
@@ -353,12 +391,81 @@ static __attribute__((noinline)) int regs(void)
 		printf("regs: rcx %s+0x%lx, changed %#lx, ppid %d\n",
 		       dl.dli_sname, rcx - (unsigned long)dl.dli_saddr, bad,
 		       (long)ret == getppid());
+	/* a call that comes back through trap 2: it blocks the trap signal */
+	sigfillset(&all);
+	rcx = syscall_rcx(SYS_rt_sigprocmask, SIG_BLOCK, (long)&all,
+			  (long)&old, _NSIG / 8);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (!dladdr((void *)rcx, &dl) || !dl.dli_sname)
+		printf("regs: masked, rcx %s\n", "outside any function");
+	else
+		printf("regs: masked, rcx %s+0x%lx\n", dl.dli_sname,
+		       rcx - (unsigned long)dl.dli_saddr);
+	return 0;
+}
+#elif defined(__aarch64__)
+#include <sys/syscall.h>
+
+/*
+ * syscall(SYS_getppid) called from asm through a pointer to the C
+ * library's own function (no PLT entry: those use x16 and x17), with
+ * x9-x17 and d16-d31 set to known values: the C library's syscall()
+ * touches none of them around its "svc", so an untraced call leaves
+ * them as they were, and so must a traced one (its site branches to a
+ * slot that runs C).  Bit k of what is printed: the k-th of them changed.
+ */
+static __attribute__((noinline)) int regs(void)
+{
+	long (*fn)(long, ...) = dlsym(RTLD_DEFAULT, "syscall");
+	unsigned long in[25], out[26], bad = 0;
+	int k;
+
+	if (!fn) {
+		printf("regs: no syscall()\n");
+		return 1;
+	}
+	for (k = 0; k < 25; k++)
+		in[k] = 0x5a5a0000UL + k;
+	__asm__ __volatile__(
+		"ldp x9, x10, [%[in]]\n\tldp x11, x12, [%[in], #16]\n\t"
+		"ldp x13, x14, [%[in], #32]\n\tldp x15, x16, [%[in], #48]\n\t"
+		"ldr x17, [%[in], #64]\n\t"
+		"ldp d16, d17, [%[in], #72]\n\tldp d18, d19, [%[in], #88]\n\t"
+		"ldp d20, d21, [%[in], #104]\n\tldp d22, d23, [%[in], #120]\n\t"
+		"ldp d24, d25, [%[in], #136]\n\tldp d26, d27, [%[in], #152]\n\t"
+		"ldp d28, d29, [%[in], #168]\n\tldr d30, [%[in], #184]\n\t"
+		"ldr d31, [%[in], #192]\n\t"
+		"mov x0, %[nr]\n\t"
+		"blr %[fn]\n\t"
+		"stp x9, x10, [%[out]]\n\tstp x11, x12, [%[out], #16]\n\t"
+		"stp x13, x14, [%[out], #32]\n\tstp x15, x16, [%[out], #48]\n\t"
+		"str x17, [%[out], #64]\n\t"
+		"stp d16, d17, [%[out], #72]\n\tstp d18, d19, [%[out], #88]\n\t"
+		"stp d20, d21, [%[out], #104]\n\tstp d22, d23, [%[out], #120]\n\t"
+		"stp d24, d25, [%[out], #136]\n\tstp d26, d27, [%[out], #152]\n\t"
+		"stp d28, d29, [%[out], #168]\n\tstr d30, [%[out], #184]\n\t"
+		"str d31, [%[out], #192]\n\t"
+		"str x0, [%[out], #200]"
+		:
+		: [in] "r" (in), [out] "r" (out), [fn] "r" (fn),
+		  [nr] "i" (SYS_getppid)
+		: "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9",
+		  "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17",
+		  "x30", "memory", "cc",
+		  "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16",
+		  "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
+		  "v25", "v26", "v27", "v28", "v29", "v30", "v31");
+	for (k = 0; k < 25; k++)
+		if (out[k] != in[k])
+			bad |= 1UL << k;
+	printf("regs: changed %#lx, ppid %d\n", bad,
+	       (long)out[25] == getppid());
 	return 0;
 }
 #else
 static int regs(void)
 {
-	printf("regs: x86_64 only\n");
+	printf("regs: x86_64 and aarch64 only\n");
 	return 0;
 }
 #endif
@@ -404,6 +511,8 @@ int main(int argc, char **argv)
 		return load_copy(argv[2]);
 	if (!strcmp(how, "names"))
 		return names();
+	if (!strcmp(how, "ppid") && argc > 2)
+		return ppid(atol(argv[2]));
 	if (!strcmp(how, "storm") && argc > 2)
 		return storm(atol(argv[2]));
 	if (!strcmp(how, "regs"))

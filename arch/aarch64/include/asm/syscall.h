@@ -24,6 +24,40 @@
 #ifndef _ASM_AARCH64_SYSCALL_H
 #define _ASM_AARCH64_SYSCALL_H
 
+/*
+ * No trap at all (docs/07-syscalls.md, 7.6): "svc #0" and "b <slot>" are
+ * both one word, and a "b" reaches 128 MB either way, so a site whose
+ * slot lies that near becomes a branch to it.  The slot (48 bytes):
+ *
+ *	+0	svc #0			\ the trap path's copy of the site
+ *	+4	udf #0x5c		/ and its trap 2
+ *	+8	stp x16, x17, [sp, #-16]!	<- the site's "b" lands here
+ *	+12	adr x16, +0			the slot: which site
+ *	+16	ldr x17, +32
+ *	+20	br x17				syscall_branch_entry
+ *	+24	ldp x16, x17, [sp], #16		<- its way back
+ *	+28	b <site + 4>
+ *	+32	.quad syscall_branch_entry
+ *	+40	ldp x16, x17, [sp], #16		<- a call that needs the trap
+ *	+44	udf #0x5c			   path: its trap 1
+ *
+ * x16 and x17 are the two registers a veneer may use (the AAPCS64's
+ * IP0/IP1), but "svc" keeps them, so they are kept: on the stack, where
+ * the program's sp already points below anything live (AArch64 has no
+ * red zone).  The code from +8 to +28 is syscall_branch_template in
+ * arch/aarch64/syscall_branch.S; arch_syscall_branch_fill() copies it
+ * and writes the two words that differ from slot to slot.
+ */
+#define SYSCALL_XOL_SLOT		48
+#define SYSCALL_XOL_BRANCH		8
+#define SYSCALL_XOL_BRANCH_BACK		28	/* the "b <site + 4>" */
+#define SYSCALL_XOL_BRANCH_ENTRY	32	/* the literal */
+#define SYSCALL_XOL_BRANCH_DONE		24
+#define SYSCALL_XOL_BRANCH_TRAP		44
+#define SYSCALL_BRANCH_REACH		(128UL << 20)
+
+#ifndef __ASSEMBLY__
+
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -90,8 +124,99 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
 	return M(regs).sp;
 }
 
+/*
+ * What syscall_branch_entry keeps on the stack while C runs (the
+ * offsets are the assembly's): the program's registers but x16 and x17
+ * (16 bytes above the frame, stored by the slot), its condition flags,
+ * its floating-point state (the C library the probes call may use q
+ * registers: memcpy does), the slot it came from and the call's result.
+ */
+struct syscall_branch_frame {
+	unsigned long	x[16];		/* x0-x15 */
+	unsigned long	x18, x29, x30;
+	unsigned long	nzcv;
+	unsigned long	slot;
+	unsigned long	ret;		/* x0 after the call */
+	unsigned long	fpcr, fpsr;
+	unsigned long	q[64];		/* q0-q31 */
+};
+
+extern const unsigned int syscall_branch_template[];
+void syscall_branch_entry(void);
+
+/* the word of "b" at from to to (within SYSCALL_BRANCH_REACH) */
+static inline uint32_t a64_branch(unsigned long from, unsigned long to)
+{
+	return 0x14000000u | (((to - from) >> 2) & 0x03ffffffu);
+}
+
+/* slot: where the slot runs (written in place, made executable after) */
+static inline void arch_syscall_branch_fill(unsigned char *slot,
+					    unsigned long site)
+{
+	unsigned long entry = (unsigned long)syscall_branch_entry;
+	uint32_t back = a64_branch((unsigned long)slot +
+				   SYSCALL_XOL_BRANCH_BACK, site + 4);
+
+	memcpy(slot + SYSCALL_XOL_BRANCH, syscall_branch_template,
+	       SYSCALL_XOL_SLOT - SYSCALL_XOL_BRANCH);
+	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
+	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
+}
+
+/* the site's "svc #0" becomes "b <slot + SYSCALL_XOL_BRANCH>" */
+static inline void arch_syscall_branch_patch(unsigned long site,
+					     unsigned long slot,
+					     unsigned long *at,
+					     unsigned char *old,
+					     unsigned char *new, size_t *len)
+{
+	uint32_t o = SYSCALL_INSN_WORD;
+	uint32_t n = a64_branch(site, slot + SYSCALL_XOL_BRANCH);
+
+	*at = site;
+	memcpy(old, &o, 4);
+	memcpy(new, &n, 4);
+	*len = 4;
+}
+
+/* The registers as a probe reads them, at the site. */
+static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,
+					     struct pt_regs *regs,
+					     unsigned long site)
+{
+	unsigned long *x16 = (unsigned long *)(f + 1);
+	int i;
+
+	for (i = 0; i < 16; i++)
+		M(regs).regs[i] = f->x[i];
+	M(regs).regs[16] = x16[0];
+	M(regs).regs[17] = x16[1];
+	M(regs).regs[18] = f->x18;
+	M(regs).regs[29] = f->x29;
+	M(regs).regs[30] = f->x30;
+	M(regs).sp = (unsigned long)(x16 + 2);
+	M(regs).pc = site;
+	M(regs).pstate = f->nzcv;
+}
+
+static inline unsigned long
+syscall_branch_frame_slot(const struct syscall_branch_frame *f)
+{
+	return f->slot;
+}
+
+/* the result, once the call has been made */
+static inline void syscall_branch_frame_result(struct syscall_branch_frame *f,
+					       struct pt_regs *regs)
+{
+	M(regs).regs[0] = f->ret;
+}
+
 #include <asm-generic/syscall_trap_word.h>
 
 #undef M
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

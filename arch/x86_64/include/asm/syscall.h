@@ -217,12 +217,16 @@ static inline unsigned long arch_syscall_trap_ip(struct pt_regs *regs,
 
 /*
  * Set the context to run at ip, in the instruction set of the site at
- * site (x86 has one).
+ * site (x86 has one).  Back after the site (trap 2), %rcx gets the
+ * address "syscall" would have left there had it run at the site: the
+ * one after it, not the slot's.
  */
 static inline void arch_syscall_resume(struct pt_regs *regs,
 				       unsigned long ip, unsigned long site)
 {
 	instruction_pointer_set(regs, ip);
+	if (ip == site + 2)
+		regs->uc.uc_mcontext.gregs[REG_RCX] = ip;
 }
 
 #endif
