@@ -70,7 +70,8 @@ struct sc_object {
 	long		*last_nr;	/* each site's last number */
 	unsigned char	*xol;		/* nr slots of SYSCALL_XOL_SLOT */
 	unsigned long	nr;
-	int		branch;		/* its sites branch to their slots */
+	unsigned char	*branch;	/* each site: a branch to its slot (1)
+					   or a trap (0); NULL: all traps */
 };
 
 #define SC_MAX_OBJECTS	32
@@ -146,7 +147,8 @@ static int sc_find(unsigned long ip, struct sc_object **op, long *ip_i)
 			*ip_i = i;
 #ifdef SYSCALL_XOL_BRANCH
 			/* a branched call that needs the trap path */
-			if (off == SYSCALL_XOL_BRANCH_TRAP && o->branch)
+			if (off == SYSCALL_XOL_BRANCH_TRAP && o->branch &&
+			    o->branch[i])
 				return 1;
 #endif
 			/* trap 2 is the slot's instruction's length in */
@@ -516,42 +518,79 @@ void syscall_branch_exit(struct syscall_branch_frame *f)
 	errno = saved_errno;
 }
 
+/* The sites of o that a branch to slots at xol reaches, and back. */
+static unsigned long sc_reached(const struct sc_object *o, unsigned long xol)
+{
+	unsigned long i, n = 0;
+
+	for (i = 0; i < o->nr; i++)
+		n += arch_syscall_branch_reaches(o->ips[i],
+						 xol + i * SYSCALL_XOL_SLOT);
+	return n;
+}
+
 /*
- * Slots a branch from every site of o reaches: mapped near its code, or
- * NULL (its sites trap).  The kernel takes a hint where nothing is
- * mapped; a few are tried on each side, a few megabytes off, where a
- * library loaded later would not be.
+ * Slots near o's code, which a branch from as many of its sites as can be
+ * reaches (o->branch says which), or NULL: its sites trap.  The kernel
+ * takes a hint where nothing is mapped; a few are tried on each side,
+ * from a 32nd of the reach on, where a library loaded later would not
+ * be, and the one that reaches the most sites is kept.
  */
 static unsigned char *sc_xol_near(struct sc_object *o, unsigned long size)
 {
-	unsigned long d, hint, lo, hi;
+	unsigned long d, hint, n, best_n = 0;
+	void *p, *best = NULL;
+	unsigned long i;
 	int side;
 
-	for (d = 4UL << 20; d < SYSCALL_BRANCH_REACH / 2; d *= 2) {
-		for (side = 0; side < 2; side++) {
-			void *p;
-
+	for (d = SYSCALL_BRANCH_REACH / 32; d < SYSCALL_BRANCH_REACH / 2 &&
+	     best_n < o->nr; d *= 2) {
+		for (side = 0; side < 2 && best_n < o->nr; side++) {
 			hint = side ? (o->text_hi + d) & ~4095UL :
 				      (o->text_lo - d - size) & ~4095UL;
 			p = mmap((void *)hint, size, PROT_READ | PROT_WRITE,
 				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 			if (p == MAP_FAILED)
 				continue;
-			lo = (unsigned long)p < o->text_lo ?
-				(unsigned long)p : o->text_lo;
-			hi = (unsigned long)p + size > o->text_hi ?
-				(unsigned long)p + size : o->text_hi;
-			if (hi - lo < SYSCALL_BRANCH_REACH)
-				return p;
-			munmap(p, size);
+			n = sc_reached(o, (unsigned long)p);
+			if (n <= best_n) {
+				munmap(p, size);
+				continue;
+			}
+			if (best)
+				munmap(best, size);
+			best = p;
+			best_n = n;
 		}
 	}
-	return NULL;
+	if (!best)
+		return NULL;
+	o->branch = calloc(o->nr, 1);
+	if (!o->branch) {
+		munmap(best, size);
+		return NULL;
+	}
+	for (i = 0; i < o->nr; i++)
+		o->branch[i] = arch_syscall_branch_reaches(o->ips[i],
+				(unsigned long)best + i * SYSCALL_XOL_SLOT);
+	return best;
 }
 #endif
 
 static void sc_stats_line(FILE *f)
 {
+	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
+	unsigned long sites = 0, branching = 0, i;
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		sites += sc_objects[k].nr;
+		for (i = 0; sc_objects[k].branch && i < sc_objects[k].nr; i++)
+			branching += sc_objects[k].branch[i];
+	}
+	/* the sites patched, and those that branch to their slot */
+	fprintf(f, "syscall-sites: %lu\n", sites);
+	fprintf(f, "syscall-sites-branching: %lu\n", branching);
 	/* system calls that reached the kit through a trap, a branch */
 	fprintf(f, "syscall-traps: %lu\n",
 		__atomic_load_n(&sc_traps, __ATOMIC_RELAXED));
@@ -640,6 +679,7 @@ static int sc_patch(struct dl_phdr_info *info,
 	struct sc_object *o;
 	unsigned long i, at, slots;
 	unsigned char old[4], new[4];
+	unsigned long stop = 0;
 	size_t n;
 	int ret;
 
@@ -679,14 +719,7 @@ static int sc_patch(struct dl_phdr_info *info,
 	o->last_nr = calloc(t->nr, sizeof(*o->last_nr));
 	slots = (t->nr * SYSCALL_XOL_SLOT + 4095) & ~4095UL;
 	o->xol = NULL;
-#ifdef SYSCALL_XOL_BRANCH
-	o->xol = sc_xol_near(o, slots);
-	o->branch = !!o->xol;
-#endif
-	if (!o->xol)
-		o->xol = mmap(NULL, slots, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (!o->ips || !o->len || !o->last_nr || o->xol == MAP_FAILED) {
+	if (!o->ips || !o->len || !o->last_nr) {
 		ret = -ENOMEM;
 		goto fail;
 	}
@@ -716,10 +749,22 @@ static int sc_patch(struct dl_phdr_info *info,
 			ret = -EINVAL;
 			goto fail;
 		}
+	}
+#ifdef SYSCALL_XOL_BRANCH
+	o->xol = sc_xol_near(o, slots);
+#endif
+	if (!o->xol)
+		o->xol = mmap(NULL, slots, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (o->xol == MAP_FAILED) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < t->nr; i++) {
 		arch_syscall_xol_fill(o->xol + i * SYSCALL_XOL_SLOT,
 				      o->ips[i], o->len[i]);
 #ifdef SYSCALL_XOL_BRANCH
-		if (o->branch)
+		if (o->branch && o->branch[i])
 			arch_syscall_branch_fill(o->xol + i * SYSCALL_XOL_SLOT,
 						 o->ips[i]);
 #endif
@@ -736,11 +781,13 @@ static int sc_patch(struct dl_phdr_info *info,
 	text_poke_reserve(t->nr);
 	for (i = 0, ret = 0; !ret && i < t->nr; i++) {
 #ifdef SYSCALL_XOL_BRANCH
-		if (o->branch)
+		if (o->branch && o->branch[i]) {
 			arch_syscall_branch_patch(o->ips[i],
 				(unsigned long)o->xol + i * SYSCALL_XOL_SLOT,
 				&at, old, new, &n);
-		else
+			/* a thread must never run half a branch */
+			stop |= at & (n - 1);
+		} else
 #endif
 			arch_syscall_trap_patch(o->ips[i], &at, old, new, &n);
 		ret = ftrace_modify_code(at, old, new, n);
@@ -751,7 +798,8 @@ static int sc_patch(struct dl_phdr_info *info,
 			"traced\n", t->soname, text_poke_error());
 		return ret;	/* published: its slots are never reached */
 	}
-	ret = text_poke_end_atomic();
+	/* each change one aligned store, or every other thread stopped */
+	ret = stop ? text_poke_end_stopped() : text_poke_end_atomic();
 	if (ret)
 		fprintf(stderr, "ftrace: syscalls: %s: %s; its calls are not "
 			"traced\n", t->soname, text_poke_error());
@@ -762,6 +810,7 @@ fail:
 	free(o->ips);
 	free(o->len);
 	free(o->last_nr);
+	free(o->branch);
 	if (o->xol != MAP_FAILED && o->xol)
 		munmap(o->xol, slots);
 	memset(o, 0, sizeof(*o));

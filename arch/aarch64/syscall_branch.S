@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AArch64 system calls without a trap (docs/07-syscalls.md, 7.6).
+ * AArch64 system calls without a trap (docs/07-syscalls.md, "No trap on
+ * AArch64 and riscv64").
  *
  * A site of the C library, as its objdump shows it, and patched:
  *

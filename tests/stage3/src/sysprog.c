@@ -36,7 +36,8 @@
  *                  the callee-saved registers and the caller's red zone
  *                  are as they were, and %rcx after a call that blocks
  *                  every signal; aarch64: that x9-x17 and d16-d31,
- *                  which syscall() does not touch, are as they were
+ *                  which syscall() does not touch, are as they were;
+ *                  riscv64: the same of t0, t2-t6 and f0-f31
  *   names          getrusage(RUSAGE_SELF) and getpriority(PRIO_PROCESS, 0):
  *                  arguments the test knows, under the kernel's names
  *                  (tests/stage3/test_syscall_names.sh)
@@ -408,7 +409,9 @@ static __attribute__((noinline)) int regs(void)
 
 /*
  * syscall(SYS_getppid) called from asm through a pointer to the C
- * library's own function (no PLT entry: those use x16 and x17), with
+ * library's own function (RTLD_NEXT: not the program's PLT entry, which
+ * a non-PIE program that calls syscall() has as its address; PLT entries
+ * use x16 and x17, riscv64's t1 and t3), with
  * x9-x17 and d16-d31 set to known values: the C library's syscall()
  * touches none of them around its "svc", so an untraced call leaves
  * them as they were, and so must a traced one (its site branches to a
@@ -416,7 +419,7 @@ static __attribute__((noinline)) int regs(void)
  */
 static __attribute__((noinline)) int regs(void)
 {
-	long (*fn)(long, ...) = dlsym(RTLD_DEFAULT, "syscall");
+	long (*fn)(long, ...) = dlsym(RTLD_NEXT, "syscall");
 	unsigned long in[25], out[26], bad = 0;
 	int k;
 
@@ -462,10 +465,59 @@ static __attribute__((noinline)) int regs(void)
 	       (long)out[25] == getppid());
 	return 0;
 }
+#elif defined(__riscv) && __riscv_xlen == 64
+#include <sys/syscall.h>
+
+/*
+ * The same on riscv64: t0, t2-t6 and f0-f31, which the C library's
+ * syscall() does not touch (it moves the number through t1).
+ */
+static __attribute__((noinline)) int regs(void)
+{
+	long (*fn)(long, ...) = dlsym(RTLD_NEXT, "syscall");
+	unsigned long in[38], out[39], bad = 0;
+	int k;
+
+	if (!fn) {
+		printf("regs: no syscall()\n");
+		return 1;
+	}
+	for (k = 0; k < 38; k++)
+		in[k] = 0x5a5a0000UL + k;
+	__asm__ __volatile__(
+		"ld t0, 0(%[in])\n\tld t2, 8(%[in])\n\tld t3, 16(%[in])\n\t"
+		"ld t4, 24(%[in])\n\tld t5, 32(%[in])\n\tld t6, 40(%[in])\n\t"
+		".irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,"
+		"20,21,22,23,24,25,26,27,28,29,30,31\n\t"
+		"fld f\\n, (48 + 8 * \\n)(%[in])\n\t.endr\n\t"
+		"li a0, %[nr]\n\t"
+		"jalr %[fn]\n\t"
+		"sd t0, 0(%[out])\n\tsd t2, 8(%[out])\n\tsd t3, 16(%[out])\n\t"
+		"sd t4, 24(%[out])\n\tsd t5, 32(%[out])\n\tsd t6, 40(%[out])\n\t"
+		".irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,"
+		"20,21,22,23,24,25,26,27,28,29,30,31\n\t"
+		"fsd f\\n, (48 + 8 * \\n)(%[out])\n\t.endr\n\t"
+		"sd a0, 304(%[out])"
+		:
+		: [in] "r" (in), [out] "r" (out), [fn] "r" (fn),
+		  [nr] "i" (SYS_getppid)
+		: "ra", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1",
+		  "a2", "a3", "a4", "a5", "a6", "a7", "memory",
+		  "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9",
+		  "f10", "f11", "f12", "f13", "f14", "f15", "f16", "f17",
+		  "f18", "f19", "f20", "f21", "f22", "f23", "f24", "f25",
+		  "f26", "f27", "f28", "f29", "f30", "f31");
+	for (k = 0; k < 38; k++)
+		if (out[k] != in[k])
+			bad |= 1UL << k;
+	printf("regs: changed %#lx, ppid %d\n", bad,
+	       (long)out[38] == getppid());
+	return 0;
+}
 #else
 static int regs(void)
 {
-	printf("regs: x86_64 and aarch64 only\n");
+	printf("regs: x86_64, aarch64 and riscv64 only\n");
 	return 0;
 }
 #endif

@@ -25,9 +25,10 @@
 #define _ASM_AARCH64_SYSCALL_H
 
 /*
- * No trap at all (docs/07-syscalls.md, 7.6): "svc #0" and "b <slot>" are
- * both one word, and a "b" reaches 128 MB either way, so a site whose
- * slot lies that near becomes a branch to it.  The slot (48 bytes):
+ * No trap at all (docs/07-syscalls.md, "No trap on AArch64 and
+ * riscv64"): "svc #0" and "b <slot>" are both one word, and a "b"
+ * reaches 128 MB either way, so a site whose slot lies that near becomes
+ * a branch to it.  The slot (48 bytes):
  *
  *	+0	svc #0			\ the trap path's copy of the site
  *	+4	udf #0x5c		/ and its trap 2
@@ -148,6 +149,19 @@ void syscall_branch_entry(void);
 static inline uint32_t a64_branch(unsigned long from, unsigned long to)
 {
 	return 0x14000000u | (((to - from) >> 2) & 0x03ffffffu);
+}
+
+/* Does "b" reach from site to its slot, and from the slot back? */
+static inline int arch_syscall_branch_reaches(unsigned long site,
+					      unsigned long slot)
+{
+	long to = slot + SYSCALL_XOL_BRANCH - site;
+	long back = site + 4 - (slot + SYSCALL_XOL_BRANCH_BACK);
+
+	return to >= -(long)SYSCALL_BRANCH_REACH &&
+	       to < (long)SYSCALL_BRANCH_REACH &&
+	       back >= -(long)SYSCALL_BRANCH_REACH &&
+	       back < (long)SYSCALL_BRANCH_REACH;
 }
 
 /* slot: where the slot runs (written in place, made executable after) */

@@ -24,6 +24,48 @@
 #ifndef _ASM_RISCV64_SYSCALL_H
 #define _ASM_RISCV64_SYSCALL_H
 
+/*
+ * No trap at all (docs/07-syscalls.md, "No trap on AArch64 and
+ * riscv64"): "ecall" and "jal" are both 4 bytes, and a "jal" reaches
+ * 1 MB either way, so a site whose slot lies that near becomes a jump to
+ * it.  The C library's code is 1.1 MB: the slots go on one side of it,
+ * and the sites a jump does not reach keep their trap.  The slot (80
+ * bytes; no compressed instructions):
+ *
+ *	+0	ecall			\ the trap path's copy of the site
+ *	+4	mret			/ and its trap 2
+ *	+8	addi sp, sp, -16		<- the site's "jal" lands here
+ *	+12	sd t0, 0(sp)
+ *	+16	sd t1, 8(sp)
+ *	+20	auipc t0, 0			which slot
+ *	+24	ld t1, 28(t0)			(+48)
+ *	+28	jr t1				syscall_branch_entry
+ *	+32	ld t0, 0(sp)			<- its way back
+ *	+36	ld t1, 8(sp)
+ *	+40	addi sp, sp, 16
+ *	+44	jal x0, <site + 4>
+ *	+48	.quad syscall_branch_entry
+ *	+56	ld t0, 0(sp)			<- a call that needs the trap
+ *	+60	ld t1, 8(sp)			   path
+ *	+64	addi sp, sp, 16
+ *	+68	mret				   its trap 1
+ *
+ * t0 and t1 are kept on the stack (riscv64 has no red zone).  The code
+ * from +8 is syscall_branch_template (arch/riscv64/syscall_branch.S).
+ * A site at a 2-byte boundary changes both halves of its word: such a
+ * jump is written with every other thread stopped (sc_patch()).
+ */
+#define SYSCALL_XOL_SLOT		80
+#define SYSCALL_XOL_BRANCH		8
+#define SYSCALL_XOL_BRANCH_DONE		32
+#define SYSCALL_XOL_BRANCH_BACK		44
+#define SYSCALL_XOL_BRANCH_ENTRY	48
+#define SYSCALL_XOL_BRANCH_TRAP		68
+#define SYSCALL_XOL_BRANCH_TEMPLATE	64	/* bytes from +8 */
+#define SYSCALL_BRANCH_REACH		(1UL << 20)
+
+#ifndef __ASSEMBLY__
+
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -111,8 +153,112 @@ static inline void arch_syscall_trap_patch(unsigned long ip,
 
 #define arch_syscall_trap_patch arch_syscall_trap_patch
 
+/*
+ * What syscall_branch_entry keeps on the stack while C runs (the
+ * offsets are the assembly's): x[n] is register xn, but sp, and t0 and
+ * t1 (16 bytes above the frame, stored by the slot); the floating-point
+ * registers and fcsr (the C library the probes call may use them); the
+ * slot it came from and the call's result.  The vector registers the
+ * kernel does not keep across a system call, so no program relies on
+ * them there.
+ */
+struct syscall_branch_frame {
+	unsigned long	x[32];
+	unsigned long	f[32];
+	unsigned long	fcsr, slot, ret, pad;
+};
+
+extern const unsigned int syscall_branch_template[];
+void syscall_branch_entry(void);
+
+/* the word of "jal x0" at from to to (within SYSCALL_BRANCH_REACH) */
+static inline uint32_t rv_jal(unsigned long from, unsigned long to)
+{
+	unsigned long d = to - from;
+
+	return 0x6fu | ((d >> 12) & 0xff) << 12 | ((d >> 11) & 1) << 20 |
+	       ((d >> 1) & 0x3ff) << 21 | ((d >> 20) & 1) << 31;
+}
+
+static inline int rv_jal_reaches(unsigned long from, unsigned long to)
+{
+	long d = to - from;
+
+	return d >= -(long)SYSCALL_BRANCH_REACH &&
+	       d < (long)SYSCALL_BRANCH_REACH;
+}
+
+/* Does "jal" reach from site to its slot, and from the slot back? */
+static inline int arch_syscall_branch_reaches(unsigned long site,
+					      unsigned long slot)
+{
+	return rv_jal_reaches(site, slot + SYSCALL_XOL_BRANCH) &&
+	       rv_jal_reaches(slot + SYSCALL_XOL_BRANCH_BACK, site + 4);
+}
+
+/* slot: where the slot runs (written in place, made executable after) */
+static inline void arch_syscall_branch_fill(unsigned char *slot,
+					    unsigned long site)
+{
+	unsigned long entry = (unsigned long)syscall_branch_entry;
+	uint32_t back = rv_jal((unsigned long)slot + SYSCALL_XOL_BRANCH_BACK,
+			       site + 4);
+
+	memcpy(slot + SYSCALL_XOL_BRANCH, syscall_branch_template,
+	       SYSCALL_XOL_BRANCH_TEMPLATE);
+	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
+	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
+}
+
+/* the site's "ecall" becomes "jal x0, <slot + SYSCALL_XOL_BRANCH>" */
+static inline void arch_syscall_branch_patch(unsigned long site,
+					     unsigned long slot,
+					     unsigned long *at,
+					     unsigned char *old,
+					     unsigned char *new, size_t *len)
+{
+	uint32_t o = SYSCALL_INSN_WORD;
+	uint32_t n = rv_jal(site, slot + SYSCALL_XOL_BRANCH);
+
+	*at = site;
+	memcpy(old, &o, 4);
+	memcpy(new, &n, 4);
+	*len = 4;
+}
+
+/* The registers as a probe reads them, at the site. */
+static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,
+					     struct pt_regs *regs,
+					     unsigned long site)
+{
+	unsigned long *t0 = (unsigned long *)(f + 1);
+	int n;
+
+	for (n = 1; n < 32; n++)
+		R(regs, n) = f->x[n];
+	R(regs, RV_REG_PC) = site;
+	R(regs, RV_REG_SP) = (unsigned long)(t0 + 2);
+	R(regs, 5) = t0[0];
+	R(regs, 6) = t0[1];
+}
+
+static inline unsigned long
+syscall_branch_frame_slot(const struct syscall_branch_frame *f)
+{
+	return f->slot;
+}
+
+/* the result, once the call has been made */
+static inline void syscall_branch_frame_result(struct syscall_branch_frame *f,
+					       struct pt_regs *regs)
+{
+	R(regs, RV_REG_A0) = f->ret;
+}
+
 #undef R
 
 #include <asm-generic/syscall_trap_word.h>
+
+#endif /* !__ASSEMBLY__ */
 
 #endif
