@@ -532,9 +532,10 @@ static unsigned long sc_reached(const struct sc_object *o, unsigned long xol)
 /*
  * Slots near o's code, which a branch from as many of its sites as can be
  * reaches (o->branch says which), or NULL: its sites trap.  The kernel
- * takes a hint where nothing is mapped; a few are tried on each side,
- * from a 32nd of the reach on, where a library loaded later would not
- * be, and the one that reaches the most sites is kept.
+ * takes a hint where nothing is mapped; hints are tried on each side, a
+ * 32nd of the reach apart (the nearest is that far off, where a library
+ * loaded later would not be), until one reaches every site, and the one
+ * that reaches the most is kept.
  */
 static unsigned char *sc_xol_near(struct sc_object *o, unsigned long size)
 {
@@ -543,8 +544,8 @@ static unsigned char *sc_xol_near(struct sc_object *o, unsigned long size)
 	unsigned long i;
 	int side;
 
-	for (d = SYSCALL_BRANCH_REACH / 32; d < SYSCALL_BRANCH_REACH / 2 &&
-	     best_n < o->nr; d *= 2) {
+	for (d = SYSCALL_BRANCH_REACH / 32; d < SYSCALL_BRANCH_REACH &&
+	     best_n < o->nr; d += SYSCALL_BRANCH_REACH / 32) {
 		for (side = 0; side < 2 && best_n < o->nr; side++) {
 			hint = side ? (o->text_hi + d) & ~4095UL :
 				      (o->text_lo - d - size) & ~4095UL;

@@ -220,14 +220,16 @@ test_calls_of_a_handler_under_a_timer_storm() {
 }
 
 # How calls reach the kit, from the stats file: where the arch's system
-# call instruction and a branch are the same size and a branch reaches
-# the slots (asm/syscall.h: SYSCALL_XOL_BRANCH), without a trap (getppid's
-# site is among those a branch reaches, on AArch64 and riscv64 alike); on
-# x86_64 (SYSCALL_XOL_RETURN) with one; elsewhere with two.  A few calls
-# of the C library's start and end take the trap path on every arch
-# (those that set a mask).
+# call instruction and a branch are the same size (asm/syscall.h:
+# SYSCALL_XOL_BRANCH), most sites branch to their slot (AArch64: all;
+# riscv64's jal reaches 1 MB, and a few sites lie beyond), and a call
+# from getppid's site takes no trap, or two where the site is one of
+# those few; on x86_64 (SYSCALL_XOL_RETURN) one trap; elsewhere two.  A
+# few calls of the C library's start and end take the trap path on
+# every arch (those that set a mask).
 test_traps_per_call() {
-	local o t n=400 traps branches h=$KIT/arch/$ARCH/include/asm/syscall.h
+	local o t n=400 traps branches sites reach
+	local h=$KIT/arch/$ARCH/include/asm/syscall.h
 	for o in $OPTS; do
 		t=$TMPD/ppid$o
 		"$KIT/scripts/ftrace-run" --arch "$ARCH" --syscalls --stats \
@@ -238,11 +240,14 @@ test_traps_per_call() {
 			"$(events "$t" | grep -c ' sys_getppid')"
 		traps=$(sed -n 's/^syscall-traps: //p' "$t.out")
 		branches=$(sed -n 's/^syscall-branches: //p' "$t.out")
+		sites=$(sed -n 's/^syscall-sites: //p' "$t.out")
+		reach=$(sed -n 's/^syscall-sites-branching: //p' "$t.out")
 		if grep -q SYSCALL_XOL_BRANCH "$h"; then
-			assertTrue "$o: a branch per call ($branches)" \
-				"[ '$branches' -ge $n ]"
-			assertTrue "$o: traps for a few calls only ($traps)" \
-				"[ '$traps' -lt 50 ]"
+			assertTrue "$o: most sites branch ($reach of $sites)" \
+				"[ $((4 * reach)) -ge $((3 * sites)) ]"
+			assertTrue "$o: a branch per call ($branches, $traps traps)" \
+				"{ [ '$branches' -ge $n ] && [ '$traps' -lt 50 ]; } ||
+				 { [ '$traps' -ge $((2 * n)) ] && [ '$branches' -lt 50 ]; }"
 		elif grep -q SYSCALL_XOL_RETURN "$h"; then
 			assertTrue "$o: one trap a call ($traps)" \
 				"[ '$traps' -ge $n ] && [ '$traps' -lt $((n + 50)) ]"
