@@ -57,4 +57,9 @@ void ftrace_filter_module_load(struct module *mod);
 void module_text_add(struct module *mod);
 int module_text_del(struct module *mod);
 
+/* syscall_unwind.c: the unwind table of an object's system-call slots */
+void syscall_unwind_add(unsigned long xol, unsigned long nr,
+			const unsigned long *ips);
+void syscall_unwind_flush(void);
+
 #endif

@@ -776,6 +776,7 @@ static int sc_patch(struct dl_phdr_info *info,
 	}
 	flush_icache_range((unsigned long)o->xol,
 			   (unsigned long)o->xol + t->nr * SYSCALL_XOL_SLOT);
+	syscall_unwind_add((unsigned long)o->xol, o->nr, o->ips);
 	__atomic_store_n(&sc_nr_objects, sc_nr_objects + 1, __ATOMIC_RELEASE);
 
 	text_poke_begin();
@@ -945,6 +946,7 @@ void syscall_trap_rescan(void)
 	ftrace_lock();
 	forget_gone();
 	dl_iterate_phdr(patch_one, NULL);
+	syscall_unwind_flush();
 	ftrace_unlock();
 }
 

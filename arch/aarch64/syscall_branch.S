@@ -28,7 +28,14 @@
  *	+128	x18		+160	the slot
  *	+136	x29		+168	the result
  *	+144	x30		+176	fpcr, fpsr
- *				+192	q0-q31
+ *				+192	the site + 4
+ *				+208	q0-q31
+ *
+ * The unwinder walks out of here as out of the slot (syscall_unwind.c):
+ * a thread cancelled while it waits in the "svc" below must run the
+ * destructors above the site.  This frame is a signal frame's whose
+ * caller is the C library's function at the site + 4 (the slot's last
+ * word), with the program's sp, x16, x17, x18, x29 and x30.
  *
  * The C parts (stage3-dynamic/syscall_trap.c) record the events; the call
  * itself is made here, on the program's thread and stack, as the site
@@ -46,8 +53,28 @@
 #define F_SLOT		160
 #define F_RET		168
 #define F_FPCR		176
-#define F_Q		192
-#define F_SIZE		704
+#define F_SITE		192
+#define F_Q		208
+#define F_SIZE		720
+/* where the unwinder finds a register, from the CFA (the site's sp) */
+#define CFA(off)	((off) - F_SIZE - 16)
+
+/*
+ * The return address the unwinder sees (column 96) is the slot's word
+ * "site + 4", at x16 + off (DW_CFA_val_expression: DW_OP_breg16 off,
+ * DW_OP_deref) while x16 points into the slot and the frame is not there.
+ */
+	.macro	CFI_SITE_AT off
+	.cfi_escape 0x16, 96, 3, 0x70 + 16, \off, 0x06
+	.endm
+
+	/* the frame is gone: the program's registers are in place again */
+	.macro	CFI_FRAME_GONE
+	.cfi_adjust_cfa_offset -F_SIZE
+	.cfi_same_value x18
+	.cfi_same_value x29
+	.cfi_same_value x30
+	.endm
 
 	.text
 
@@ -110,8 +137,19 @@ syscall_branch_template:
 	.type	syscall_branch_entry, %function
 	.balign	4
 syscall_branch_entry:
+	.cfi_startproc
+	.cfi_signal_frame
+	.cfi_return_column 96		/* libgcc's for signal frames */
+	.cfi_def_cfa sp, 16
+	.cfi_offset x16, -16
+	.cfi_offset x17, -8
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE
 	bti	j			/* reached by "br": a landing pad */
 	sub	sp, sp, #F_SIZE
+	.cfi_adjust_cfa_offset F_SIZE
+	ldr	x17, [x16, #SYSCALL_XOL_BRANCH_SITE]
+	str	x17, [sp, #F_SITE]
+	.cfi_offset 96, CFA(F_SITE)
 	stp	x0, x1, [sp, #0]
 	stp	x2, x3, [sp, #16]
 	stp	x4, x5, [sp, #32]
@@ -121,8 +159,11 @@ syscall_branch_entry:
 	stp	x12, x13, [sp, #96]
 	stp	x14, x15, [sp, #112]
 	stp	x18, x29, [sp, #F_X18]
+	.cfi_offset x18, CFA(F_X18)
+	.cfi_offset x29, CFA(F_X29)
 	mrs	x17, nzcv
 	stp	x30, x17, [sp, #F_X30]
+	.cfi_offset x30, CFA(F_X30)
 	str	x16, [sp, #F_SLOT]
 	mrs	x16, fpcr
 	mrs	x17, fpsr
@@ -140,20 +181,29 @@ syscall_branch_entry:
 	str	x0, [sp, #F_RET]
 	mov	x0, sp
 	bl	syscall_branch_exit	/* the sys_exit event */
+	.cfi_remember_state
 	RESTORE_BUT_X0
 	ldr	x0, [sp, #F_RET]
 	ldr	x16, [sp, #F_SLOT]
 	add	sp, sp, #F_SIZE
+	CFI_FRAME_GONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE
 	add	x16, x16, #SYSCALL_XOL_BRANCH_DONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE - SYSCALL_XOL_BRANCH_DONE
 	br	x16			/* the slot gives x16, x17 back */
 
-2:	/* the trap path, every register as the site had it */
+2:	.cfi_restore_state
+	/* the trap path, every register as the site had it */
 	RESTORE_BUT_X0
 	ldr	x0, [sp, #0]
 	ldr	x16, [sp, #F_SLOT]
 	add	sp, sp, #F_SIZE
+	CFI_FRAME_GONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE
 	add	x16, x16, #SYSCALL_XOL_BRANCH_TRAP - 4
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE - SYSCALL_XOL_BRANCH_TRAP + 4
 	br	x16
+	.cfi_endproc
 	.size	syscall_branch_entry, . - syscall_branch_entry
 
 	.section .note.GNU-stack, "", %progbits

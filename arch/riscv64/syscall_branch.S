@@ -26,6 +26,13 @@
  *	+8 n	register xn (n = 1, 3, 4, 7 to 31)
  *	+256	f0-f31		+520	the slot
  *	+512	fcsr		+528	the result
+ *				+536	the site + 4
+ *
+ * The unwinder walks out of here as out of the slot (syscall_unwind.c):
+ * a thread cancelled while it waits in the "ecall" below must run the
+ * destructors above the site.  This frame is a signal frame's whose
+ * caller is the C library's function at the site + 4 (the slot's last
+ * word), with the program's sp, t0, t1 and ra.
  *
  * The C parts (stage3-dynamic/syscall_trap.c) record the events; the call
  * itself is made here, on the program's thread and stack, as the site
@@ -39,7 +46,25 @@
 #define F_FCSR		512
 #define F_SLOT		520
 #define F_RET		528
+#define F_SITE		536
 #define F_SIZE		544
+/* where the unwinder finds a register, from the CFA (the site's sp) */
+#define CFA(off)	((off) - F_SIZE - 16)
+
+/*
+ * The return address the unwinder sees (column 64) is the slot's word
+ * "site + 4", at t0 + off (DW_CFA_val_expression: DW_OP_breg5 off,
+ * DW_OP_deref) while t0 points into the slot and the frame is not there.
+ */
+	.macro	CFI_SITE_AT off
+	.cfi_escape 0x16, 64, 3, 0x70 + 5, \off, 0x06
+	.endm
+
+	/* the frame is gone: the program's registers are in place again */
+	.macro	CFI_FRAME_GONE
+	.cfi_adjust_cfa_offset -F_SIZE
+	.cfi_same_value ra
+	.endm
 
 	.option	norvc			/* the template's offsets are words */
 	.text
@@ -97,8 +122,20 @@ syscall_branch_template:
 	.type	syscall_branch_entry, %function
 	.balign	4
 syscall_branch_entry:
+	.cfi_startproc
+	.cfi_signal_frame
+	.cfi_return_column 64		/* libgcc's for signal frames */
+	.cfi_def_cfa sp, 16
+	.cfi_offset t0, -16
+	.cfi_offset t1, -8
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE - 20
 	addi	sp, sp, -F_SIZE
+	.cfi_adjust_cfa_offset F_SIZE
+	ld	t1, SYSCALL_XOL_BRANCH_SITE - 20(t0)
+	sd	t1, F_SITE(sp)
+	.cfi_offset 64, CFA(F_SITE)
 	INT_REGS sd
+	.cfi_offset ra, CFA(8)
 	FP_REGS	fsd
 	frcsr	t1
 	sd	t1, F_FCSR(sp)
@@ -119,19 +156,28 @@ syscall_branch_entry:
 	sd	a0, F_RET(sp)
 	mv	a0, sp
 	call	syscall_branch_exit	/* the sys_exit event */
+	.cfi_remember_state
 	RESTORE
 	ld	a0, F_RET(sp)
 	ld	t0, F_SLOT(sp)
 	addi	sp, sp, F_SIZE
+	CFI_FRAME_GONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE
 	addi	t0, t0, SYSCALL_XOL_BRANCH_DONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE - SYSCALL_XOL_BRANCH_DONE
 	jr	t0			/* the slot gives t0, t1 back */
 
-2:	/* the trap path, every register as the site had it */
+2:	.cfi_restore_state
+	/* the trap path, every register as the site had it */
 	RESTORE
 	ld	t0, F_SLOT(sp)
 	addi	sp, sp, F_SIZE
+	CFI_FRAME_GONE
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE
 	addi	t0, t0, SYSCALL_XOL_BRANCH_TRAP - 12
+	CFI_SITE_AT SYSCALL_XOL_BRANCH_SITE - SYSCALL_XOL_BRANCH_TRAP + 12
 	jr	t0
+	.cfi_endproc
 	.size	syscall_branch_entry, . - syscall_branch_entry
 
 	.section .note.GNU-stack, "", %progbits

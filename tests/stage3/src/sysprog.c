@@ -470,7 +470,8 @@ static __attribute__((noinline)) int regs(void)
 
 /*
  * The same on riscv64: t0, t2-t6 and f0-f31, which the C library's
- * syscall() does not touch (it moves the number through t1).
+ * syscall() does not touch (it moves the number through t1), across the
+ * trap and the slot.
  */
 static __attribute__((noinline)) int regs(void)
 {

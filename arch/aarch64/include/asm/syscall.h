@@ -28,7 +28,7 @@
  * No trap at all (docs/07-syscalls.md, "No trap on AArch64 and
  * riscv64"): "svc #0" and "b <slot>" are both one word, and a "b"
  * reaches 128 MB either way, so a site whose slot lies that near becomes
- * a branch to it.  The slot (48 bytes):
+ * a branch to it.  The slot (64 bytes):
  *
  *	+0	svc #0			\ the trap path's copy of the site
  *	+4	udf #0x5c		/ and its trap 2
@@ -41,20 +41,23 @@
  *	+32	.quad syscall_branch_entry
  *	+40	ldp x16, x17, [sp], #16		<- a call that needs the trap
  *	+44	udf #0x5c			   path: its trap 1
+ *	+48	.quad <site + 4>		for the unwinder
  *
  * x16 and x17 are the two registers a veneer may use (the AAPCS64's
  * IP0/IP1), but "svc" keeps them, so they are kept: on the stack, where
  * the program's sp already points below anything live (AArch64 has no
- * red zone).  The code from +8 to +28 is syscall_branch_template in
+ * red zone).  The code from +8 to +48 is syscall_branch_template in
  * arch/aarch64/syscall_branch.S; arch_syscall_branch_fill() copies it
- * and writes the two words that differ from slot to slot.
+ * and writes the three words that differ from slot to slot.
  */
-#define SYSCALL_XOL_SLOT		48
+#define SYSCALL_XOL_SLOT		64
 #define SYSCALL_XOL_BRANCH		8
 #define SYSCALL_XOL_BRANCH_BACK		28	/* the "b <site + 4>" */
 #define SYSCALL_XOL_BRANCH_ENTRY	32	/* the literal */
 #define SYSCALL_XOL_BRANCH_DONE		24
 #define SYSCALL_XOL_BRANCH_TRAP		44
+#define SYSCALL_XOL_BRANCH_SITE		48	/* site + 4 */
+#define SYSCALL_XOL_BRANCH_TEMPLATE	40	/* bytes from +8 */
 #define SYSCALL_BRANCH_REACH		(128UL << 20)
 
 #ifndef __ASSEMBLY__
@@ -63,6 +66,17 @@
 #include <stdint.h>
 #include <string.h>
 #include <ucontext.h>
+
+/*
+ * Unwinding through a slot (stage3-dynamic/syscall_unwind.c): the DWARF
+ * columns of sp and of the return address (libgcc's alternate one, its
+ * signal frames': x30 must keep its own value in the caller), and the
+ * CFA from each byte of a slot on: sp, plus the 16 bytes of x16 and x17
+ * while they are on the stack.
+ */
+#define SYSCALL_DWARF_SP	31
+#define SYSCALL_DWARF_RA	96
+#define SYSCALL_XOL_CFA		{ { 0, 0 }, { 12, 16 }, { 28, 0 }, { 40, 16 }, { 44, 0 } }
 
 struct pt_regs {
 	ucontext_t	uc;
@@ -130,7 +144,8 @@ static inline unsigned long user_stack_pointer(struct pt_regs *regs)
  * offsets are the assembly's): the program's registers but x16 and x17
  * (16 bytes above the frame, stored by the slot), its condition flags,
  * its floating-point state (the C library the probes call may use q
- * registers: memcpy does), the slot it came from and the call's result.
+ * registers: memcpy does), the slot it came from, the call's result, and
+ * the address after the site, where the unwinder finds the caller.
  */
 struct syscall_branch_frame {
 	unsigned long	x[16];		/* x0-x15 */
@@ -139,6 +154,7 @@ struct syscall_branch_frame {
 	unsigned long	slot;
 	unsigned long	ret;		/* x0 after the call */
 	unsigned long	fpcr, fpsr;
+	unsigned long	site, pad;	/* site + 4: the unwinder's */
 	unsigned long	q[64];		/* q0-q31 */
 };
 
@@ -169,13 +185,15 @@ static inline void arch_syscall_branch_fill(unsigned char *slot,
 					    unsigned long site)
 {
 	unsigned long entry = (unsigned long)syscall_branch_entry;
+	unsigned long after = site + 4;
 	uint32_t back = a64_branch((unsigned long)slot +
 				   SYSCALL_XOL_BRANCH_BACK, site + 4);
 
 	memcpy(slot + SYSCALL_XOL_BRANCH, syscall_branch_template,
-	       SYSCALL_XOL_SLOT - SYSCALL_XOL_BRANCH);
+	       SYSCALL_XOL_BRANCH_TEMPLATE);
 	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
 	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
+	memcpy(slot + SYSCALL_XOL_BRANCH_SITE, &after, 8);
 }
 
 /* the site's "svc #0" becomes "b <slot + SYSCALL_XOL_BRANCH>" */

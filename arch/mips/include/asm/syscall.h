@@ -27,6 +27,16 @@
 #include <string.h>
 #include <ucontext.h>
 
+/*
+ * Unwinding through a slot (stage3-dynamic/syscall_unwind.c): the DWARF
+ * columns of sp and of the return address (libgcc's alternate one, its
+ * signal frames': $31 must keep its own value in the caller), and the
+ * CFA: sp, all through the slot.
+ */
+#define SYSCALL_DWARF_SP	29
+#define SYSCALL_DWARF_RA	66
+#define SYSCALL_XOL_CFA		{ { 0, 0 } }
+
 struct pt_regs {
 	ucontext_t	uc;
 };

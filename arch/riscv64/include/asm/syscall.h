@@ -49,6 +49,7 @@
  *	+60	ld t1, 8(sp)			   path
  *	+64	addi sp, sp, 16
  *	+68	mret				   its trap 1
+ *	+72	.quad <site + 4>		for the unwinder
  *
  * t0 and t1 are kept on the stack (riscv64 has no red zone).  The code
  * from +8 is syscall_branch_template (arch/riscv64/syscall_branch.S).
@@ -61,8 +62,21 @@
 #define SYSCALL_XOL_BRANCH_BACK		44
 #define SYSCALL_XOL_BRANCH_ENTRY	48
 #define SYSCALL_XOL_BRANCH_TRAP		68
+#define SYSCALL_XOL_BRANCH_SITE		72	/* site + 4 */
 #define SYSCALL_XOL_BRANCH_TEMPLATE	64	/* bytes from +8 */
 #define SYSCALL_BRANCH_REACH		(1UL << 20)
+
+/*
+ * Unwinding through a slot (stage3-dynamic/syscall_unwind.c): the DWARF
+ * columns of sp and of the return address (libgcc's alternate one, its
+ * signal frames': ra must keep its own value in the caller), and the CFA
+ * from each byte of a slot on: sp, plus the 16 bytes of t0 and t1 while
+ * they are on the stack.
+ */
+#define SYSCALL_DWARF_SP	2
+#define SYSCALL_DWARF_RA	64
+#define SYSCALL_XOL_CFA		{ { 0, 0 }, { 12, 16 }, { 44, 0 }, { 56, 16 }, \
+				  { 68, 0 } }
 
 #ifndef __ASSEMBLY__
 
@@ -158,14 +172,15 @@ static inline void arch_syscall_trap_patch(unsigned long ip,
  * offsets are the assembly's): x[n] is register xn, but sp, and t0 and
  * t1 (16 bytes above the frame, stored by the slot); the floating-point
  * registers and fcsr (the C library the probes call may use them); the
- * slot it came from and the call's result.  The vector registers the
+ * slot it came from, the call's result, and the address after the site,
+ * where the unwinder finds the caller.  The vector registers the
  * kernel does not keep across a system call, so no program relies on
  * them there.
  */
 struct syscall_branch_frame {
 	unsigned long	x[32];
 	unsigned long	f[32];
-	unsigned long	fcsr, slot, ret, pad;
+	unsigned long	fcsr, slot, ret, site;
 };
 
 extern const unsigned int syscall_branch_template[];
@@ -201,6 +216,7 @@ static inline void arch_syscall_branch_fill(unsigned char *slot,
 					    unsigned long site)
 {
 	unsigned long entry = (unsigned long)syscall_branch_entry;
+	unsigned long after = site + 4;
 	uint32_t back = rv_jal((unsigned long)slot + SYSCALL_XOL_BRANCH_BACK,
 			       site + 4);
 
@@ -208,6 +224,7 @@ static inline void arch_syscall_branch_fill(unsigned char *slot,
 	       SYSCALL_XOL_BRANCH_TEMPLATE);
 	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
 	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
+	memcpy(slot + SYSCALL_XOL_BRANCH_SITE, &after, 8);
 }
 
 /* the site's "ecall" becomes "jal x0, <slot + SYSCALL_XOL_BRANCH>" */

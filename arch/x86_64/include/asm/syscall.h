@@ -32,6 +32,16 @@
 #include <string.h>
 #include <ucontext.h>
 
+/*
+ * Unwinding through a slot (stage3-dynamic/syscall_unwind.c): the DWARF
+ * columns of %rsp and of the return address, and the CFA from each byte
+ * of a slot on: %rsp, and from the lea on (after the second syscall) the
+ * 128 bytes of red zone it stepped over.
+ */
+#define SYSCALL_DWARF_SP	7
+#define SYSCALL_DWARF_RA	16
+#define SYSCALL_XOL_CFA		{ { 0, 0 }, { 11, 128 } }
+
 struct pt_regs {
 	ucontext_t	uc;
 };
