@@ -416,6 +416,7 @@ static void sc_exit(struct pt_regs *regs, struct sc_object *o, long i)
  */
 static struct sc_object *slot_object(unsigned long slot, long *ip_i)
 {
+	static const char msg[] = "ftrace: syscalls: a call from no slot\n";
 	unsigned int n = __atomic_load_n(&sc_nr_objects, __ATOMIC_ACQUIRE);
 	unsigned int k;
 
@@ -423,8 +424,6 @@ static struct sc_object *slot_object(unsigned long slot, long *ip_i)
 		if ((*ip_i = slot_index(&sc_objects[k], slot)) >= 0)
 			return &sc_objects[k];
 	/* cannot happen: only a slot calls here */
-	static const char msg[] = "ftrace: syscalls: a call from no slot\n";
-
 	if (write(2, msg, sizeof(msg) - 1) < 0)
 		abort();
 	abort();
@@ -462,7 +461,6 @@ void *syscall_xol_exit(void *frame)
 	memset(&regs, 0, sizeof(regs));
 	syscall_xol_frame_regs(f, &regs);
 	sc_probe_exit(&regs, nr);
-	syscall_xol_frame_resume(f, o->ips[i] + o->len[i]);
 	errno = saved_errno;
 	return NULL;
 }

@@ -33,41 +33,60 @@
  * site, %r11 the flags, the rest unchanged.  The C part
  * (syscall_xol_exit(), stage3-dynamic/syscall_trap.c) may use vector
  * registers: it is reached through kernel_fpu_call().
+ *
+ *	slot+24:  <site + 2>, 8 bytes	the return address points here
+ *
+ * A thread cancelled while it runs here (the C library enables
+ * asynchronous cancellation around a blocking call, and this is still
+ * inside it) is unwound from here: the CFI below says that the caller is
+ * the C library's function just after the site, with the %rsp it made
+ * the call with (docs/07-syscalls.md, "Unwinding through a slot").  Its
+ * return address is that word of the slot: DW_CFA_val_expression
+ * DW_OP_call_frame_cfa, 136, DW_OP_minus, DW_OP_deref (the return
+ * address, slot+24), DW_OP_deref.
  */
 	.text
 	.globl	syscall_xol_return
 	.type	syscall_xol_return, @function
 syscall_xol_return:
+	.cfi_startproc
+	.cfi_signal_frame
+	.cfi_def_cfa %rsp, 136		/* the return address, the red zone */
+	.cfi_escape 0x16, 16, 6, 0x9c, 0x08, 136, 0x1c, 0x06, 0x06
 	pushfq
+	.cfi_adjust_cfa_offset 8
 	cld				/* C expects it clear; popfq gives it back */
 	/* struct syscall_xol_frame (asm/syscall.h), from its last field */
-	pushq	%rax
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%r10
-	pushq	%r8
-	pushq	%r9
-	pushq	%rbx
+	.irp	r, rax, rdi, rsi, rdx, r10, r8, r9, rbx
+	pushq	%\r
+	.cfi_adjust_cfa_offset 8
+	.endr
+	.cfi_offset %rbx, -208
 	movq	%rsp, %rbx		/* the frame; callee-saved */
+	.cfi_def_cfa_register %rbx
 	andq	$-16, %rsp		/* the call may come with any %rsp */
 	leaq	syscall_xol_exit(%rip), %rdi
 	movq	%rbx, %rsi
-	call	kernel_fpu_call		/* writes frame->ret: where to go on */
+	call	kernel_fpu_call
 	movq	%rbx, %rsp
+	.cfi_def_cfa_register %rsp
 	popq	%rbx
-	popq	%r9
-	popq	%r8
-	popq	%r10
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
-	popq	%rax
+	.cfi_adjust_cfa_offset -8
+	.cfi_same_value %rbx
+	.irp	r, r9, r8, r10, rdx, rsi, rdi, rax
+	popq	%\r
+	.cfi_adjust_cfa_offset -8
+	.endr
 	movq	(%rsp), %r11		/* the flags, as "syscall" leaves them */
 	popfq
-	movq	(%rsp), %rcx		/* the address after the site */
+	.cfi_adjust_cfa_offset -8
+	movq	(%rsp), %rcx		/* slot+24 */
+	movq	(%rcx), %rcx		/* the address after the site */
 	leaq	136(%rsp), %rsp		/* lea: the flags stay as they are */
+	.cfi_def_cfa_offset 0
+	.cfi_register 16, %rcx
 	jmp	*%rcx
+	.cfi_endproc
 	.size	syscall_xol_return, .-syscall_xol_return
 
 	.section .note.GNU-stack, "", @progbits

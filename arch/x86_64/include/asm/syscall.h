@@ -145,7 +145,10 @@ void syscall_xol_return(void);
 /*
  * The slot for the site at ip: its instruction, then the trap; at
  * SYSCALL_XOL_RETURN the instruction again, the red zone stepped over,
- * and the call of syscall_xol_return through %r11.
+ * and the call of syscall_xol_return through %r11; at
+ * SYSCALL_XOL_RETURN_END, where that call's return address points, the
+ * address after the site, which syscall_xol_return's unwind information
+ * reads (arch/x86_64/syscall_xol.S).
  */
 static inline void arch_syscall_xol_fill(unsigned char *slot,
 					 unsigned long ip, int len)
@@ -169,14 +172,15 @@ static inline void arch_syscall_xol_fill(unsigned char *slot,
 	*p++ = 0x41;				/* call *%r11 */
 	*p++ = 0xff;
 	*p++ = 0xd3;
+	to = ip + len;
+	memcpy(p, &to, sizeof(to));		/* SYSCALL_XOL_RETURN_END */
 }
 
 /*
  * What syscall_xol_return saved, lowest address first: the registers an
  * untraced call keeps, the flags, and the return address of the slot's
- * call (which slot; syscall_xol_exit() writes where to go on over it).
- * The system call was made with %rsp 128 bytes above it, past the red
- * zone.
+ * call (which slot; the word it points at says where to go on).  The
+ * system call was made with %rsp 128 bytes above it, past the red zone.
  */
 struct syscall_xol_frame {
 	unsigned long	rbx, r9, r8, r10, rdx, rsi, rdi, rax, flags, ret;
@@ -203,11 +207,6 @@ static inline void syscall_xol_frame_regs(struct syscall_xol_frame *f,
 	regs->uc.uc_mcontext.gregs[REG_RSP] = syscall_xol_frame_sp(f);
 }
 
-static inline void syscall_xol_frame_resume(struct syscall_xol_frame *f,
-					    unsigned long ip)
-{
-	f->ret = ip;
-}
 
 /*
  * The address of the trap that raised info, or 0: the signal was sent
