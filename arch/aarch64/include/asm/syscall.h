@@ -158,59 +158,14 @@ struct syscall_branch_frame {
 	unsigned long	q[64];		/* q0-q31 */
 };
 
-extern const unsigned int syscall_branch_template[];
-void syscall_branch_entry(void);
-
 /* the word of "b" at from to to (within SYSCALL_BRANCH_REACH) */
-static inline uint32_t a64_branch(unsigned long from, unsigned long to)
+static inline uint32_t syscall_branch_word(unsigned long from,
+					   unsigned long to)
 {
 	return 0x14000000u | (((to - from) >> 2) & 0x03ffffffu);
 }
 
-/* Does "b" reach from site to its slot, and from the slot back? */
-static inline int arch_syscall_branch_reaches(unsigned long site,
-					      unsigned long slot)
-{
-	long to = slot + SYSCALL_XOL_BRANCH - site;
-	long back = site + 4 - (slot + SYSCALL_XOL_BRANCH_BACK);
-
-	return to >= -(long)SYSCALL_BRANCH_REACH &&
-	       to < (long)SYSCALL_BRANCH_REACH &&
-	       back >= -(long)SYSCALL_BRANCH_REACH &&
-	       back < (long)SYSCALL_BRANCH_REACH;
-}
-
-/* slot: where the slot runs (written in place, made executable after) */
-static inline void arch_syscall_branch_fill(unsigned char *slot,
-					    unsigned long site)
-{
-	unsigned long entry = (unsigned long)syscall_branch_entry;
-	unsigned long after = site + 4;
-	uint32_t back = a64_branch((unsigned long)slot +
-				   SYSCALL_XOL_BRANCH_BACK, site + 4);
-
-	memcpy(slot + SYSCALL_XOL_BRANCH, syscall_branch_template,
-	       SYSCALL_XOL_BRANCH_TEMPLATE);
-	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
-	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
-	memcpy(slot + SYSCALL_XOL_BRANCH_SITE, &after, 8);
-}
-
-/* the site's "svc #0" becomes "b <slot + SYSCALL_XOL_BRANCH>" */
-static inline void arch_syscall_branch_patch(unsigned long site,
-					     unsigned long slot,
-					     unsigned long *at,
-					     unsigned char *old,
-					     unsigned char *new, size_t *len)
-{
-	uint32_t o = SYSCALL_INSN_WORD;
-	uint32_t n = a64_branch(site, slot + SYSCALL_XOL_BRANCH);
-
-	*at = site;
-	memcpy(old, &o, 4);
-	memcpy(new, &n, 4);
-	*len = 4;
-}
+#include <asm-generic/syscall_branch.h>
 
 /* The registers as a probe reads them, at the site. */
 static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,

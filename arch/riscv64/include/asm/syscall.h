@@ -183,11 +183,9 @@ struct syscall_branch_frame {
 	unsigned long	fcsr, slot, ret, site;
 };
 
-extern const unsigned int syscall_branch_template[];
-void syscall_branch_entry(void);
-
 /* the word of "jal x0" at from to to (within SYSCALL_BRANCH_REACH) */
-static inline uint32_t rv_jal(unsigned long from, unsigned long to)
+static inline uint32_t syscall_branch_word(unsigned long from,
+					   unsigned long to)
 {
 	unsigned long d = to - from;
 
@@ -195,53 +193,7 @@ static inline uint32_t rv_jal(unsigned long from, unsigned long to)
 	       ((d >> 1) & 0x3ff) << 21 | ((d >> 20) & 1) << 31;
 }
 
-static inline int rv_jal_reaches(unsigned long from, unsigned long to)
-{
-	long d = to - from;
-
-	return d >= -(long)SYSCALL_BRANCH_REACH &&
-	       d < (long)SYSCALL_BRANCH_REACH;
-}
-
-/* Does "jal" reach from site to its slot, and from the slot back? */
-static inline int arch_syscall_branch_reaches(unsigned long site,
-					      unsigned long slot)
-{
-	return rv_jal_reaches(site, slot + SYSCALL_XOL_BRANCH) &&
-	       rv_jal_reaches(slot + SYSCALL_XOL_BRANCH_BACK, site + 4);
-}
-
-/* slot: where the slot runs (written in place, made executable after) */
-static inline void arch_syscall_branch_fill(unsigned char *slot,
-					    unsigned long site)
-{
-	unsigned long entry = (unsigned long)syscall_branch_entry;
-	unsigned long after = site + 4;
-	uint32_t back = rv_jal((unsigned long)slot + SYSCALL_XOL_BRANCH_BACK,
-			       site + 4);
-
-	memcpy(slot + SYSCALL_XOL_BRANCH, syscall_branch_template,
-	       SYSCALL_XOL_BRANCH_TEMPLATE);
-	memcpy(slot + SYSCALL_XOL_BRANCH_BACK, &back, 4);
-	memcpy(slot + SYSCALL_XOL_BRANCH_ENTRY, &entry, 8);
-	memcpy(slot + SYSCALL_XOL_BRANCH_SITE, &after, 8);
-}
-
-/* the site's "ecall" becomes "jal x0, <slot + SYSCALL_XOL_BRANCH>" */
-static inline void arch_syscall_branch_patch(unsigned long site,
-					     unsigned long slot,
-					     unsigned long *at,
-					     unsigned char *old,
-					     unsigned char *new, size_t *len)
-{
-	uint32_t o = SYSCALL_INSN_WORD;
-	uint32_t n = rv_jal(site, slot + SYSCALL_XOL_BRANCH);
-
-	*at = site;
-	memcpy(old, &o, 4);
-	memcpy(new, &n, 4);
-	*len = 4;
-}
+#include <asm-generic/syscall_branch.h>
 
 /* The registers as a probe reads them, at the site. */
 static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,
