@@ -89,6 +89,9 @@ struct sc_pending {
 	unsigned long	orig;		/* its value */
 	unsigned char	set[KSIGSET];	/* the copied mask */
 	unsigned long	sel[2];		/* pselect6's { set, size } */
+#ifdef SYSCALL_SIGACTION_MASK_TWICE
+	unsigned long	act[4];		/* rt_sigaction's, asm/syscall.h */
+#endif
 };
 
 /* the tracepoints' probes (trace/syscall.h) */
@@ -269,6 +272,36 @@ static void mask_fixup(struct pt_regs *regs, struct sc_pending *p)
 	syscall_set_arguments(regs, args);
 }
 
+#ifdef SYSCALL_SIGACTION_MASK_TWICE
+/*
+ * rt_sigaction's new action, copied with its mask in the word after it
+ * too (the arch's asm/syscall.h says why); given back at trap 2 by
+ * mask_restore().
+ */
+static void sigaction_fixup(struct pt_regs *regs, struct sc_pending *p)
+{
+	const unsigned long *act;
+	unsigned long args[6];
+
+	syscall_get_arguments(regs, args);
+	if (p->nr != SYS_rt_sigaction || !args[1] ||
+	    !readable(args[1], 3 * sizeof(long)))
+		return;
+	act = (const unsigned long *)args[1];
+	p->act[0] = act[0];
+	p->act[1] = act[1];
+	p->act[2] = p->act[3] = act[2];
+	p->fix = 1;
+	p->orig = args[1];
+	args[1] = (unsigned long)p->act;
+	syscall_set_arguments(regs, args);
+}
+#else
+static void sigaction_fixup(struct pt_regs *regs, struct sc_pending *p)
+{
+}
+#endif
+
 static void mask_restore(struct pt_regs *regs, struct sc_pending *p)
 {
 	unsigned long args[6];
@@ -378,6 +411,7 @@ static void sc_enter(struct pt_regs *regs, struct sc_object *o, long i)
 	__atomic_store_n(&o->last_nr[i], p->nr, __ATOMIC_RELAXED);
 	sc_probe_enter(regs, p->nr);
 	mask_fixup(regs, p);
+	sigaction_fixup(regs, p);
 	slot = (unsigned long)o->xol + i * SYSCALL_XOL_SLOT;
 #ifdef SYSCALL_XOL_RETURN
 	/* the way back without a trap, where the call returns to the slot */
@@ -467,6 +501,16 @@ void *syscall_xol_exit(void *frame)
 #endif
 
 #ifdef SYSCALL_XOL_BRANCH
+/* a call whose argument sigaction_fixup() rewrites: the trap path's */
+static int sigaction_rewritten(long nr)
+{
+#ifdef SYSCALL_SIGACTION_MASK_TWICE
+	return nr == SYS_rt_sigaction;
+#else
+	return 0;
+#endif
+}
+
 /*
  * No trap at all (asm/syscall.h): the site branches to its slot, whose
  * trampoline (arch/<arch>/syscall_branch.S) saves the program's registers
@@ -493,7 +537,7 @@ long syscall_branch_enter(struct syscall_branch_frame *f)
 	nr = syscall_get_nr(&regs);
 	syscall_get_arguments(&regs, args);
 	if (sc_new_context(nr) || nr == SYS_rt_sigreturn ||
-	    mask_arg(nr, args) >= 0)
+	    mask_arg(nr, args) >= 0 || sigaction_rewritten(nr))
 		return 1;
 	__atomic_store_n(&o->last_nr[i], nr, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&sc_branches, 1, __ATOMIC_RELAXED);
