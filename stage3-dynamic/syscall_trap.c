@@ -532,7 +532,7 @@ long syscall_branch_enter(struct syscall_branch_frame *f)
 	struct sc_object *o;
 	long i, nr;
 
-	o = slot_object(syscall_branch_frame_slot(f), &i);
+	o = slot_object(f->slot, &i);
 	syscall_branch_frame_regs(f, &regs, o->ips[i]);
 	nr = syscall_get_nr(&regs);
 	syscall_get_arguments(&regs, args);
@@ -553,9 +553,9 @@ void syscall_branch_exit(struct syscall_branch_frame *f)
 	struct sc_object *o;
 	long i;
 
-	o = slot_object(syscall_branch_frame_slot(f), &i);
+	o = slot_object(f->slot, &i);
 	syscall_branch_frame_regs(f, &regs, o->ips[i]);
-	syscall_branch_frame_result(f, &regs);
+	syscall_set_return_value(&regs, 0, f->ret);
 	sc_probe_exit(&regs, syscall_get_nr(&regs));
 	errno = saved_errno;
 }

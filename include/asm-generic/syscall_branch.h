@@ -16,6 +16,10 @@
  *	SYSCALL_XOL_BRANCH_ENTRY the address of syscall_branch_entry
  *	SYSCALL_XOL_BRANCH_SITE	the address after the site (the unwinder's)
  *	syscall_branch_word(from, to)	the jump at from to to
+ *	struct syscall_branch_frame	what its trampoline saves, with the
+ *				slot it came from (slot) and the call's
+ *				result (ret), which syscall_trap.c reads
+ *	syscall_branch_frame_regs()	the registers at the site, from it
  */
 #ifndef _ASM_GENERIC_SYSCALL_BRANCH_H
 #define _ASM_GENERIC_SYSCALL_BRANCH_H

@@ -187,19 +187,6 @@ static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,
 	M(regs).pstate = f->nzcv;
 }
 
-static inline unsigned long
-syscall_branch_frame_slot(const struct syscall_branch_frame *f)
-{
-	return f->slot;
-}
-
-/* the result, once the call has been made */
-static inline void syscall_branch_frame_result(struct syscall_branch_frame *f,
-					       struct pt_regs *regs)
-{
-	M(regs).regs[0] = f->ret;
-}
-
 #include <asm-generic/syscall_trap_word.h>
 
 #undef M

@@ -223,19 +223,6 @@ static inline void syscall_branch_frame_regs(struct syscall_branch_frame *f,
 	R(regs, 6) = t0[1];
 }
 
-static inline unsigned long
-syscall_branch_frame_slot(const struct syscall_branch_frame *f)
-{
-	return f->slot;
-}
-
-/* the result, once the call has been made */
-static inline void syscall_branch_frame_result(struct syscall_branch_frame *f,
-					       struct pt_regs *regs)
-{
-	R(regs, RV_REG_A0) = f->ret;
-}
-
 #undef R
 
 #include <asm-generic/syscall_trap_word.h>
