@@ -74,7 +74,8 @@
  * they are on the stack.
  */
 /*
- * riscv64's struct sigaction is { handler, flags, mask }: no restorer.
+ * riscv64's struct sigaction is { handler, flags, mask }: no restorer
+ * (the kernel's include/uapi/asm-generic/signal.h, without SA_RESTORER).
  * qemu-riscv64 7.2 reads the mask one word further, as if there were
  * one, and blocks in the handler whatever lies there on the caller's
  * stack (measured: a cancellation handler started with SIGILL blocked,
