@@ -52,7 +52,7 @@
 #include <linux/trace_output.h>
 #include "fgraph.h"
 
-#define barrier()	__asm__ __volatile__("" ::: "memory")
+#define barrier()	fgraph_barrier()
 
 __thread struct ftrace_ret_stack ret_stack[FTRACE_RETFUNC_DEPTH];
 __thread int curr_ret_stack = -1;
@@ -61,15 +61,15 @@ __thread int curr_ret_stack = -1;
  * handler that interrupts one gives back what it took before it returns
  * (and one that jumps away never lets the interrupted code resume).
  */
-static __thread int ret_stack_live;
+__thread int ret_stack_live;
 /*
  * The depth of the thread's first live entry: 0, or under a coroutine
  * the depth of the frame that switched to it plus one (fgraph_ctx_save()).
  */
-static __thread int depth_base;
+__thread int depth_base;
 /* calls this thread made too deep for the return stack (the kernel's
  * per-task trace_overrun), and all threads' */
-static __thread unsigned long thread_overrun;
+__thread unsigned long thread_overrun;
 static unsigned long graph_overruns, graph_skipped;
 static __thread int thread_known;
 static int ftrace_graph_dead;
@@ -78,7 +78,7 @@ static int ftrace_graph_dead;
 fgraph_entry_t ftrace_graph_entry = ftrace_graph_entry_stub;
 fgraph_return_t ftrace_graph_return = graph_return_stub;
 __thread struct ftrace_ret_stack *fgraph_frame;
-struct fgraph_ops *fgraph_one;
+struct fgraph_ops *fgraph_one, *fgraph_fast;
 
 __event_path int ftrace_graph_entry_stub(struct ftrace_graph_ent *trace)
 {
@@ -118,7 +118,7 @@ graph_return(int idx, unsigned long long now, unsigned int cpu,
 	gops = __atomic_load_n(&fgraph_one, __ATOMIC_ACQUIRE);
 	if (!gops)
 		ftrace_graph_return(&trace);
-	else if ((e->users >> gops->idx & 1) && e->gen[gops->idx] == gops->gen)
+	else if (fgraph_frame_taken_by(e, gops))
 		gops->retfunc(&trace, gops);
 	barrier();
 	fgraph_frame = prev;
@@ -130,15 +130,6 @@ static __event_path void release_entry(int k)
 	barrier();
 	ret_stack[k].sp = 0;
 	ret_stack_live--;
-}
-
-/* Pop the holes on top. */
-static __event_path void trim_ret_stack(void)
-{
-	int k;
-
-	while ((k = curr_ret_stack) >= 0 && !ret_stack[k].sp)
-		curr_ret_stack = k - 1;
 }
 
 /* A frame that will never return: report it closed now, and drop it. */
@@ -227,39 +218,36 @@ static __event_path void drop_dead_entries(unsigned long sp,
 void ftrace_graph_stop(void)
 {
 	__atomic_store_n(&ftrace_graph_dead, 1, __ATOMIC_RELAXED);
+	/* (the fast path does not read ftrace_graph_dead) */
+	__atomic_store_n(&fgraph_fast, NULL, __ATOMIC_RELAXED);
+}
+
+int fgraph_stopped(void)
+{
+	return __atomic_load_n(&ftrace_graph_dead, __ATOMIC_RELAXED);
 }
 
 static void *fgraph_thread_init(void *unused);
 
-__event_path int function_graph_enter(unsigned long ret, unsigned long func,
-				      unsigned long frame_pointer,
-				      unsigned long *retp, unsigned long sp)
+/*
+ * Every other entry: the thread's first, a call that does not simply
+ * nest in the top entry (a jump or a switch of stacks happened), or one
+ * with no room left above the top.  NULL: the call is not hijacked.
+ */
+static __event_path struct ftrace_ret_stack *
+fgraph_push_slow(unsigned long ret, unsigned long func,
+		 unsigned long frame_pointer, unsigned long *retp,
+		 unsigned long sp, unsigned int *cpu)
 {
-	struct ftrace_graph_ent trace;
-	struct ftrace_ret_stack *e, *prev;
-	struct fgraph_ops *gops;
 	unsigned long stack;
-	unsigned int cpu;
-	int idx, took;
+	int idx = curr_ret_stack;
 
-	if (__builtin_expect(ftrace_graph_dead, 0))
-		return -EBUSY;
-	/* chapter 5: a site another ops enabled, outside the graph filter */
-	if (!ftrace_graph_wants(func))
-		return -EBUSY;
-	idx = curr_ret_stack;
 	if (__builtin_expect(idx < 0 && !thread_known, 0))
 		kernel_fpu_call(fgraph_thread_init, NULL);
-	/*
-	 * The fast path: a deeper frame on the top entry's stack.  That
-	 * stack is known (its identifier is its lowest address), and a
-	 * stack is one range: sp between its bottom and the top entry's sp
-	 * is on it, no lookup needed.
-	 */
 	if (idx >= 0 && (stack = ret_stack[idx].stack) &&
 	    sp - (stack & ~FGRAPH_ALT_STACK) <
 	    ret_stack[idx].sp - (stack & ~FGRAPH_ALT_STACK)) {
-		idx++;
+		idx++;		/* nested, but no room above: see below */
 	} else {
 		stack = fgraph_stack_of(sp);
 		if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&
@@ -275,29 +263,49 @@ __event_path int function_graph_enter(unsigned long ret, unsigned long func,
 		/* too deep: the function runs and returns untouched */
 		thread_overrun++;
 		__atomic_add_fetch(&graph_overruns, 1, __ATOMIC_RELAXED);
-		return -EBUSY;
+		return NULL;
 	}
-	/*
-	 * Not a hole even before it is ours: a handler that runs right after
-	 * the reservation must not pop it as one.  A handler that runs
-	 * before it may use the slot and leave a hole: hence the second sp.
-	 */
-	e = &ret_stack[idx];
-	e->sp = sp;
-	barrier();
-	curr_ret_stack = idx;		/* reserve, then fill */
-	barrier();
-	e->sp = sp;
-	e->ret = ret;
-	e->func = func;
-	e->fp = frame_pointer;
-	e->retp = retp;
-	e->stack = stack;
-	e->depth = depth_base + ret_stack_live++;
-	e->calltime = trace_clock_local(&cpu);
+	return fgraph_reserve(&ret_stack[idx], idx, ret, func, frame_pointer,
+			      retp, sp, stack, cpu);
+}
 
-	e->users = 0;
-	e->data_words = 0;
+/*
+ * What the arch calls.  With a user that has a fast path (fgraph_fast),
+ * it has every call; it hands back to __function_graph_enter() what it
+ * does not take on the fast path.
+ */
+__event_path int function_graph_enter(unsigned long ret, unsigned long func,
+				      unsigned long frame_pointer,
+				      unsigned long *retp, unsigned long sp)
+{
+	struct fgraph_ops *fast = __atomic_load_n(&fgraph_fast,
+						  __ATOMIC_ACQUIRE);
+
+	if (__builtin_expect(fast != NULL, 1))
+		return fast->fast_entry(ret, func, frame_pointer, retp, sp);
+	return __function_graph_enter(ret, func, frame_pointer, retp, sp);
+}
+
+__event_path int __function_graph_enter(unsigned long ret, unsigned long func,
+					unsigned long frame_pointer,
+					unsigned long *retp, unsigned long sp)
+{
+	struct ftrace_graph_ent trace;
+	struct ftrace_ret_stack *e, *prev;
+	struct fgraph_ops *gops;
+	unsigned int cpu;
+	int took;
+
+	if (__builtin_expect(ftrace_graph_dead, 0))
+		return -EBUSY;
+	/* chapter 5: a site another ops enabled, outside the graph filter */
+	if (!ftrace_graph_wants(func))
+		return -EBUSY;
+	e = fgraph_push_nested(ret, func, frame_pointer, retp, sp, &cpu);
+	if (!e)
+		e = fgraph_push_slow(ret, func, frame_pointer, retp, sp, &cpu);
+	if (!e)
+		return -EBUSY;
 
 	trace.func = func;
 	trace.depth = e->depth;
@@ -310,14 +318,12 @@ __event_path int function_graph_enter(unsigned long ret, unsigned long func,
 	gops = __atomic_load_n(&fgraph_one, __ATOMIC_ACQUIRE);
 	if (!gops)
 		took = ftrace_graph_entry(&trace);
-	else if ((took = gops->entryfunc(&trace, gops))) {
-		e->users = 1U << gops->idx;
-		e->gen[gops->idx] = gops->gen;
-	}
+	else if ((took = gops->entryfunc(&trace, gops)))
+		fgraph_frame_take(e, gops);
 	barrier();
 	fgraph_frame = prev;
 	if (!took) {
-		release_entry(idx);
+		release_entry(e - ret_stack);
 		trim_ret_stack();
 		return -EBUSY;
 	}
@@ -371,9 +377,22 @@ static void *ret_stack_underflow(void *unused)
 	abort();
 }
 
+/* What return_to_handler calls: as function_graph_enter() */
 __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 						    unsigned long frame_pointer,
 						    unsigned long retval)
+{
+	struct fgraph_ops *fast = __atomic_load_n(&fgraph_fast,
+						  __ATOMIC_ACQUIRE);
+
+	if (__builtin_expect(fast != NULL, 1))
+		return fast->fast_return(sp, frame_pointer, retval);
+	return __ftrace_return_to_handler(sp, frame_pointer, retval);
+}
+
+__event_path unsigned long __ftrace_return_to_handler(unsigned long sp,
+						      unsigned long frame_pointer,
+						      unsigned long retval)
 {
 	unsigned long *retp = NULL;
 	unsigned long long now = 0;
@@ -413,12 +432,7 @@ __event_path unsigned long ftrace_return_to_handler(unsigned long sp,
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_RETVAL))
 		retp = &retval;
 	graph_return(j, now, cpu, retp);
-	release_entry(j);		/* read everything, then release */
-	/* the common case: the top returned, and the one below is live */
-	if (j > 0 && curr_ret_stack == j && ret_stack[j - 1].sp)
-		curr_ret_stack = j - 1;
-	else
-		trim_ret_stack();
+	fgraph_release(&ret_stack[j]);	/* read everything, then release */
 	return ret;
 }
 

@@ -39,7 +39,9 @@ static pthread_mutex_t fgraph_lock = PTHREAD_MUTEX_INITIALIZER;
  * no loop, no test, fgraph.c calls it itself (fgraph_one, the kernel's
  * fgraph_direct_gops, a static call).  Its frames carry its bit all the
  * same, so a frame entered one way returns the other way as well when
- * users come or go in between.
+ * users come or go in between.  If it also has a fast path of its own
+ * (fast_entry and fast_return, the kit's: the kernel has none), that
+ * takes every call first (fgraph_fast, fgraph.c).
  */
 
 static __event_path int fgraph_entry(struct ftrace_graph_ent *trace)
@@ -177,6 +179,9 @@ static int fgraph_update(void)
 			one = fgraph_array[i];
 	}
 	__atomic_store_n(&fgraph_one, one, __ATOMIC_RELEASE);
+	__atomic_store_n(&fgraph_fast, one && one->fast_entry &&
+			 one->fast_return && !fgraph_stopped() ? one : NULL,
+			 __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
 	if (on)

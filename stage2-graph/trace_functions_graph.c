@@ -32,6 +32,7 @@
 #include <linux/trace_marker.h>
 #include <linux/trace_output.h>
 #include <linux/tracefs.h>
+#include "fgraph.h"
 #include "trace_filter.h"
 
 /* trace_options of this tracer, with the kernel's names and defaults */
@@ -112,7 +113,8 @@ static __thread struct trace_buffer *last_ent_buffer;
  * return is recorded as usual, the handler's calls inside the call.
  * Returns whether the return is recorded so.
  */
-static __event_path int graph_merge_leaf(const struct ftrace_graph_ret *trace)
+static inline __attribute__((always_inline)) int
+graph_merge_leaf(unsigned long func, int depth, unsigned long long rettime)
 {
 	struct trace_buffer *b = this_buffer;
 	unsigned long idx = last_ent - 1;
@@ -122,16 +124,37 @@ static __event_path int graph_merge_leaf(const struct ftrace_graph_ret *trace)
 	    b != last_ent_buffer || local_read(&b->head) != idx + 1)
 		return 0;
 	e = &b->entries[idx & b->mask];
-	if (e->type != TRACE_GRAPH_ENT || e->ip != trace->func ||
-	    e->depth != trace->depth || e->arg)
+	if (e->type != TRACE_GRAPH_ENT || e->ip != func ||
+	    e->depth != depth || e->arg)
 		return 0;
-	__atomic_store_n(&e->arg, trace->rettime, __ATOMIC_RELEASE);
+	__atomic_store_n(&e->arg, rettime, __ATOMIC_RELEASE);
 	if (local_read(&b->head) != idx + 1) {
 		__atomic_store_n(&e->arg, 0, __ATOMIC_RELEASE);
 		return 0;
 	}
 	last_ent = 0;
 	return 1;
+}
+
+/* An entry record, the one graph_merge_leaf() may make a leaf of */
+static inline __attribute__((always_inline)) void
+graph_record_entry(unsigned long func, int depth, unsigned long long calltime,
+		   unsigned int cpu)
+{
+	last_ent = record(TRACE_GRAPH_ENT, func, depth, calltime, 0, cpu) + 1;
+	last_ent_buffer = this_buffer;
+}
+
+/* A return record, or the leaf it makes of its entry */
+static inline __attribute__((always_inline)) void
+graph_record_return(unsigned long func, int depth, unsigned long long calltime,
+		    unsigned long long rettime, unsigned int cpu)
+{
+	/* (with tracing off, record() would write no return either) */
+	if (__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
+	    graph_merge_leaf(func, depth, rettime))
+		return;
+	record(TRACE_GRAPH_RET, func, depth, rettime, calltime, cpu);
 }
 
 static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
@@ -170,9 +193,8 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
 	}
 	rcu_read_unlock();
 record:
-	last_ent = record(TRACE_GRAPH_ENT, trace->func, trace->depth,
-			  trace->calltime, 0, trace->cpu) + 1;
-	last_ent_buffer = this_buffer;
+	graph_record_entry(trace->func, trace->depth, trace->calltime,
+			   trace->cpu);
 	return 1;
 }
 
@@ -212,12 +234,70 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 		record_retval(trace, retval);
 		return;
 	}
-	/* (with tracing off, record() would write no return either) */
-	if (__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
-	    graph_merge_leaf(trace))
-		return;
-	record(TRACE_GRAPH_RET, trace->func, trace->depth, trace->rettime,
-	       trace->calltime, trace->cpu);
+	graph_record_return(trace->func, trace->depth, trace->calltime,
+			    trace->rettime, trace->cpu);
+}
+
+/*
+ * The fast path (struct fgraph_ops, fast_entry and fast_return): while
+ * there is nothing to decide, every call is recorded, and the common one
+ * (it nests in the top entry; it is the top entry that returns) is taken
+ * here whole: the return stack's helpers (fgraph.h) and the record in
+ * one function each, with no callback and no struct in between.  Nothing
+ * to decide: no set_graph_function or set_graph_notrace, no
+ * max_graph_depth, handlers shown, no funcgraph-retval, the thread inside
+ * no call of a filter, and no new overrun to record.  Anything else goes
+ * to the return stack's full path, which calls the two callbacks above.
+ */
+static struct fgraph_ops graph_tracer_ops;
+
+static inline int graph_plain(void)
+{
+	return notrace_depth < 0 && filter_depth < 0 && !max_graph_depth &&
+	       (graph_flags & (TRACE_GRAPH_PRINT_IRQS |
+			       TRACE_GRAPH_PRINT_RETVAL)) ==
+			TRACE_GRAPH_PRINT_IRQS &&
+	       !__atomic_load_n(&graph_notrace.set, __ATOMIC_RELAXED) &&
+	       !__atomic_load_n(&graph_function.set, __ATOMIC_RELAXED);
+}
+
+static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
+					 unsigned long frame_pointer,
+					 unsigned long *retp, unsigned long sp)
+{
+	struct ftrace_ret_stack *e;
+	unsigned int cpu;
+
+	if (!graph_plain() || !ftrace_graph_wants(func) ||
+	    !(e = fgraph_push_nested(ret, func, frame_pointer, retp, sp,
+				     &cpu)))
+		return __function_graph_enter(ret, func, frame_pointer, retp,
+					      sp);
+	fgraph_frame_take(e, &graph_tracer_ops);
+	graph_record_entry(func, e->depth, e->calltime, cpu);
+	return 0;
+}
+
+static __event_path unsigned long graph_fast_return(unsigned long sp,
+						    unsigned long frame_pointer,
+						    unsigned long retval)
+{
+	struct ftrace_ret_stack *e = fgraph_top_returning(sp, frame_pointer);
+	unsigned long long now;
+	unsigned int cpu;
+	unsigned long ret;
+
+	/* a frame this tracer took alone (when it came, another one was
+	 * perhaps there too; __ftrace_return_to_handler() knows) */
+	if (!e || e->users != 1U << graph_tracer_ops.idx ||
+	    e->gen[graph_tracer_ops.idx] != graph_tracer_ops.gen ||
+	    !graph_plain() || thread_overrun != recorded_overrun)
+		return __ftrace_return_to_handler(sp, frame_pointer, retval);
+	now = trace_clock_local(&cpu);
+	ret = e->ret;
+	graph_record_return(e->func, e->depth, e->calltime, now, cpu);
+	fgraph_release(e);
+	return ret;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -628,6 +708,8 @@ static void graph_stats_line(FILE *f)
 static struct fgraph_ops graph_tracer_ops = {
 	.entryfunc	= trace_graph_entry,
 	.retfunc	= trace_graph_return,
+	.fast_entry	= graph_fast_entry,
+	.fast_return	= graph_fast_return,
 	.ops.flags	= FTRACE_OPS_FL_GLOBAL,
 };
 

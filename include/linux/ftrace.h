@@ -279,11 +279,30 @@ typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *,
  * are two users (trace_functions_graph.c, extras/fgraph_profile.c).  An
  * entryfunc returns nonzero to take the call.
  */
+/*
+ * Kit extension: a user's own fast path, the whole of an entry and of a
+ * return in one function each, with function_graph_enter()'s and
+ * ftrace_return_to_handler()'s arguments.  Taken while the user is alone
+ * (stage2-graph/fgraph_ops.c); it does the common case with the return
+ * stack's inline helpers (stage2-graph/fgraph.h) and hands every other
+ * call to __function_graph_enter() or __ftrace_return_to_handler(), which
+ * call entryfunc and retfunc as usual.  The function_graph tracer has one
+ * (trace_functions_graph.c); NULL for the rest.
+ */
+typedef int (*fgraph_fast_entry_t)(unsigned long ret, unsigned long func,
+				   unsigned long frame_pointer,
+				   unsigned long *retp, unsigned long sp);
+typedef unsigned long (*fgraph_fast_return_t)(unsigned long sp,
+					      unsigned long frame_pointer,
+					      unsigned long retval);
+
 struct fgraph_ops {
 	trace_func_graph_ent_t	entryfunc;
 	trace_func_graph_ret_t	retfunc;
 	struct ftrace_ops	ops;	/* its filter; chapter 8: its sites */
 	void			*private;	/* the owner's */
+	fgraph_fast_entry_t	fast_entry;	/* the kit's: see above */
+	fgraph_fast_return_t	fast_return;
 	/* the kit's, set at registration */
 	int			idx;	/* its bit in each frame */
 	int			test;	/* its entries ask its filter */

@@ -388,6 +388,50 @@ test_longjmp_loop_keeps_return_stack_free() {
 	assertContains "$(cat "$TMPD/stacks.O0.t.stdout")" "200 handlers jumped"
 }
 
+# The graph tracer takes the common call on its fast path (fast_entry and
+# fast_return, stage2-graph/trace_functions_graph.c) while it has nothing
+# to decide; a max_graph_depth that cuts nothing, or a second user of the
+# return stack (the profiler), sends every call the full way, through the
+# callbacks.  Both ways write the same trace: the same lines, leaves and
+# overrun counts, times aside, at -O0 and -O2, through jumps, signal
+# handlers left by siglongjmp, coroutines, tail calls and overruns.
+graph_shape() { sed 's/^[^|]*|//; /^# *|/d' "$1"; }
+
+test_fast_path_agrees_with_full_path() {
+	local v run way
+	build_both stacks stacks.c
+	for v in O0 O2; do
+		for run in "stacks.$v.g coro" "stacks.$v.g tail" \
+			   "stacks.$v.g nest" "stacks.$v.g sigloop 40" \
+			   "stacks.$v.g jumploop 300"; do
+			set -- $run
+			graph "$TMPD/fast" "$TMPD/$1" "${@:2}"
+			for way in FTRACE_MAX_GRAPH_DEPTH=100000 \
+				   FTRACE_FUNCTION_PROFILE_ENABLED=1; do
+				(export "$way" FTRACE_TRACE_STAT=/dev/null
+				 graph "$TMPD/full" "$TMPD/$1" "${@:2}")
+				assertEquals "$run, $way: output" \
+					"$(cat "$TMPD/fast.stdout")" \
+					"$(cat "$TMPD/full.stdout")"
+				assertEquals "$run, $way: trace" \
+					"$(graph_shape "$TMPD/fast")" \
+					"$(graph_shape "$TMPD/full")"
+			done
+		done
+	done
+	assertTrue "leaves in it" "grep -q ' fail_c();$' '$TMPD/fast'"
+	for run in "longjmp" "siglongjmp" "deep 300"; do
+		FTRACE_TRACE_OPTIONS=funcgraph-overrun \
+			graph "$TMPD/fast" "$O/graph/jumps" $run
+		FTRACE_TRACE_OPTIONS=funcgraph-overrun \
+			FTRACE_MAX_GRAPH_DEPTH=100000 \
+			graph "$TMPD/full" "$O/graph/jumps" $run
+		assertEquals "jumps $run: trace" "$(graph_shape "$TMPD/fast")" \
+			"$(graph_shape "$TMPD/full")"
+	done
+	assertTrue "overruns in it" "grep -q '(Overruns: [1-9]' '$TMPD/fast'"
+}
+
 # main -> jmp_foo -> jmp_inner, which longjmps back into main, four times;
 # then main calls jmp_bar: each call is main's child.
 test_call_after_longjmp_nests_under_live_frame() {
