@@ -14,12 +14,20 @@
  *   -DHIJACK_SAVE	plus what the kit's x86_64 trampolines do to keep
  *			the traced function's registers across C code: the
  *			integer argument and return registers
- *			(asm/mcount_frame.h), on entry and on return.
+ *			(asm/mcount_frame.h), on entry and on return;
+ *   -DHIJACK_C		plus a call of C each way, which does the work
+ *			instead (hijack-c.c: the same private stack and
+ *			clock reads, and the CPU number): what a tracer
+ *			whose per-call work is C code pays before that
+ *			code does anything of its own.
  *
  * On entry (x86_64, -pg, after "push %rbp; mov %rsp,%rbp"): the traced
  * function's return address is at 8(%rbp).  An entry of the private
  * return stack is 16 bytes: the real return address, then the entry time.
  */
+#ifdef HIJACK_C
+#define HIJACK_SAVE
+#endif
 #ifdef HIJACK_SAVE
 #define HIJACK_CLOCK
 #include <asm/mcount_frame.h>
@@ -30,6 +38,14 @@
 	.globl	mcount
 	.type	mcount, @function
 mcount:
+#ifdef HIJACK_C
+	SAVE_ARGS
+	movq	0(%rbp), %rdi		/* the traced function's %rbp */
+	addq	$8, %rdi		/* arg 1: its return slot */
+	call	hj_enter
+	RESTORE_ARGS
+	ret
+#endif
 #ifdef HIJACK_SAVE
 	SAVE_ARGS			/* the kit's, without the C call */
 	movq	0(%rbp), %r9		/* the traced function's %rbp */
@@ -63,8 +79,16 @@ mcount:
 	.size	mcount, .-mcount
 
 /* %rax/%rdx carry the return value; %r10 and %r11 are free at a return */
+	.globl	hj_return
 	.type	hj_return, @function
 hj_return:
+#ifdef HIJACK_C
+	SAVE_RETVAL
+	call	hj_exit			/* the real return address */
+	movq	%rax, %r10
+	RESTORE_RETVAL
+	jmp	*%r10
+#endif
 #ifdef HIJACK_SAVE
 	SAVE_RETVAL			/* return_to_handler's */
 #endif
