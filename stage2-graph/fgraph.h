@@ -50,6 +50,9 @@ extern __thread struct ftrace_ret_stack *fgraph_frame;
  */
 extern struct fgraph_ops *fgraph_one;
 
+/* ftrace_stub takes other arguments, but it only returns: safe to call */
+#define graph_return_stub	((fgraph_return_t)(void *)ftrace_stub)
+
 /*
  * fgraph_stack.c: which stack an address lies on.  Returns an identifier
  * of that stack (its lowest address), or 0 when the kit does not know the
@@ -205,9 +208,6 @@ fgraph_release(struct ftrace_ret_stack *e)
 	else
 		trim_ret_stack();
 }
-
-/* ftrace_stub takes other arguments, but it only returns: safe to call */
-#define graph_return_stub	((fgraph_return_t)(void *)ftrace_stub)
 
 /* fgraph.c, for fgraph_unwind.c */
 void fgraph_drop_dead(unsigned long sp);

@@ -270,16 +270,6 @@ typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *,
 				       struct fgraph_ops *);
 
 /*
- * A user of the return stack (the kernel's struct fgraph_ops, since
- * v6.11; stage2-graph/fgraph_ops.c).  Up to FGRAPH_ARRAY_SIZE of them at
- * once, each with its own callbacks and filter (ops: its func_hash, or
- * FTRACE_OPS_FL_GLOBAL for the filter files); a call is hijacked once
- * for all of them, and each frame says which users took it, so each
- * return reaches just those.  The function_graph tracer and the profiler
- * are two users (trace_functions_graph.c, extras/fgraph_profile.c).  An
- * entryfunc returns nonzero to take the call.
- */
-/*
  * Kit extension: a user's own fast path, the whole of an entry and of a
  * return in one function each, with function_graph_enter()'s and
  * ftrace_return_to_handler()'s arguments.  Taken while the user is alone
@@ -296,6 +286,16 @@ typedef unsigned long (*fgraph_fast_return_t)(unsigned long sp,
 					      unsigned long frame_pointer,
 					      unsigned long retval);
 
+/*
+ * A user of the return stack (the kernel's struct fgraph_ops, since
+ * v6.11; stage2-graph/fgraph_ops.c).  Up to FGRAPH_ARRAY_SIZE of them at
+ * once, each with its own callbacks and filter (ops: its func_hash, or
+ * FTRACE_OPS_FL_GLOBAL for the filter files); a call is hijacked once
+ * for all of them, and each frame says which users took it, so each
+ * return reaches just those.  The function_graph tracer and the profiler
+ * are two users (trace_functions_graph.c, extras/fgraph_profile.c).  An
+ * entryfunc returns nonzero to take the call.
+ */
 struct fgraph_ops {
 	trace_func_graph_ent_t	entryfunc;
 	trace_func_graph_ret_t	retfunc;
