@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -123,7 +124,8 @@ int main(void)
 {
 	struct sigaction sa;
 	pthread_t t;
-	int i, sum = 0, sigs[] = { SIGTRAP, SIGILL };
+	int i, sum = 0, hold, sigs[] = { SIGTRAP, SIGILL };
+	const char *env;
 	unsigned int k, s;
 
 	memset(&sa, 0, sizeof(sa));
@@ -144,12 +146,23 @@ int main(void)
 		report(traps[k].name);
 	}
 	cur = NULL;
+	/*
+	 * Under qemu-user, a signal sent to the process while the switcher
+	 * signals this thread to stop it can kill the emulator itself: the
+	 * switcher waits meanwhile (OWNTRAP_HOLD_FOR_KILL, test_own_traps.sh)
+	 */
+	hold = tracefs_write && (env = getenv("OWNTRAP_HOLD_FOR_KILL")) &&
+	       *env;
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < ROUNDS / 10; i++)
 			raise(sigs[s]);
 		report(s ? "raise SIGILL" : "raise SIGTRAP");
+		if (hold)
+			switcher_hold(1);
 		for (i = 0; i < ROUNDS / 10; i++)
 			kill(getpid(), sigs[s]);
+		if (hold)
+			switcher_hold(0);
 		report(s ? "kill SIGILL" : "kill SIGTRAP");
 		for (i = 0; i < ROUNDS / 10; i++)
 			syscall(SYS_tgkill, getpid(), syscall(SYS_gettid),
