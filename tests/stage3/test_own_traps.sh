@@ -13,8 +13,9 @@
 # to the process while stop_machine()'s signal to the thread is in
 # flight can make the emulator itself die of SIGSEGV, in its own signal
 # handler on its RCU thread (seen in about 1 run of 100 on aarch64, with
-# no "uncaught target signal" from qemu; a program of the same shape
-# without the kit made qemu-aarch64 die so too).  Natively they switch.
+# no "uncaught target signal" from qemu; a program without the kit that
+# sends itself signals while a second thread signals the first made
+# qemu-aarch64 die of SIGSEGV too).  Natively they switch.
 . "$KIT/tests/lib.sh"
 
 OPTS="-O0 -O2"
