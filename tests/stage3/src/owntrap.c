@@ -14,7 +14,8 @@
  * print the same.  With the kit, a second thread switches the tracer all
  * the while (tracefs_write(), when the kit is linked: the breakpoints of
  * a live patch are in flight while the traps happen), and a traced
- * function is called between two traps.
+ * function is called between two traps; but for the kill() rounds, which
+ * need the untraced program's one thread (main()).
  */
 #define _GNU_SOURCE	/* the context's register names */
 #include <pthread.h>
@@ -111,6 +112,14 @@ __attribute__((noinline)) int work(int i)
 
 #include "../../progs/dyn/switcher.h"
 
+/* the switcher stopped and joined; ready to be started again */
+static void switcher_end(pthread_t t)
+{
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	pthread_join(t, NULL);
+	__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
+}
+
 static void report(const char *name)
 {
 	printf("%s: signal %d code %d addr %s pc %s reg %s pid %s, %d times, "
@@ -124,8 +133,7 @@ int main(void)
 {
 	struct sigaction sa;
 	pthread_t t;
-	int i, sum = 0, hold, sigs[] = { SIGTRAP, SIGILL };
-	const char *env;
+	int i, sum = 0, sigs[] = { SIGTRAP, SIGILL };
 	unsigned int k, s;
 
 	memset(&sa, 0, sizeof(sa));
@@ -147,32 +155,28 @@ int main(void)
 	}
 	cur = NULL;
 	/*
-	 * Under qemu-user, a signal sent to the process while the switcher
-	 * signals this thread to stop it can kill the emulator itself: the
-	 * switcher waits meanwhile (OWNTRAP_HOLD_FOR_KILL, test_own_traps.sh)
+	 * A signal sent to the process may be taken by any thread that does
+	 * not block it: the untraced program has only this one, so the
+	 * switcher is gone for the kill() rounds
 	 */
-	hold = tracefs_write && (env = getenv("OWNTRAP_HOLD_FOR_KILL")) &&
-	       *env;
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < ROUNDS / 10; i++)
 			raise(sigs[s]);
 		report(s ? "raise SIGILL" : "raise SIGTRAP");
-		if (hold)
-			switcher_hold(1);
+		if (tracefs_write)
+			switcher_end(t);
 		for (i = 0; i < ROUNDS / 10; i++)
 			kill(getpid(), sigs[s]);
-		if (hold)
-			switcher_hold(0);
+		if (tracefs_write)
+			pthread_create(&t, NULL, switcher, NULL);
 		report(s ? "kill SIGILL" : "kill SIGTRAP");
 		for (i = 0; i < ROUNDS / 10; i++)
 			syscall(SYS_tgkill, getpid(), syscall(SYS_gettid),
 				sigs[s]);
 		report(s ? "tgkill SIGILL" : "tgkill SIGTRAP");
 	}
-	if (tracefs_write) {
-		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
-		pthread_join(t, NULL);
-	}
+	if (tracefs_write)
+		switcher_end(t);
 	printf("work %d\n", sum);
 	return 0;
 }
