@@ -244,10 +244,9 @@ fgraph_push_slow(unsigned long ret, unsigned long func,
 
 	if (__builtin_expect(idx < 0 && !thread_known, 0))
 		kernel_fpu_call(fgraph_thread_init, NULL);
-	if (idx >= 0 && (stack = ret_stack[idx].stack) &&
-	    sp - (stack & ~FGRAPH_ALT_STACK) <
-	    ret_stack[idx].sp - (stack & ~FGRAPH_ALT_STACK)) {
-		idx++;		/* nested, but no room above: see below */
+	if (idx >= 0 && fgraph_nests_in(&ret_stack[idx], sp)) {
+		/* nested, but perhaps no room above: see below */
+		stack = ret_stack[idx++].stack;
 	} else {
 		stack = fgraph_stack_of(sp);
 		if (idx >= 0 && !(stack && ret_stack[idx].stack == stack &&

@@ -116,12 +116,23 @@ fgraph_reserve(struct ftrace_ret_stack *e, int idx, unsigned long ret,
 }
 
 /*
+ * Whether a call with sp nests in entry top, deeper on top's stack.  That
+ * stack is known (its identifier is its lowest address), and a stack is
+ * one range: sp between its bottom and top's sp is on it, no lookup
+ * needed.
+ */
+static inline int fgraph_nests_in(const struct ftrace_ret_stack *top,
+				   unsigned long sp)
+{
+	unsigned long base = top->stack & ~FGRAPH_ALT_STACK;
+
+	return top->stack && sp - base < top->sp - base;
+}
+
+/*
  * The common entry, for fgraph.c and a user's fast_entry: the call nests
- * in the top entry, deeper on that entry's stack, and the entry above is
- * free.  That stack is known (its identifier is its lowest address), and
- * a stack is one range: sp between its bottom and the top entry's sp is
- * on it, no lookup needed.  The entry reserved and filled, or NULL when
- * the call is not that simple.
+ * in the top entry and the entry above is free.  The entry reserved and
+ * filled, or NULL when the call is not that simple.
  */
 static inline __attribute__((always_inline)) struct ftrace_ret_stack *
 fgraph_push_nested(unsigned long ret, unsigned long func,
@@ -130,18 +141,15 @@ fgraph_push_nested(unsigned long ret, unsigned long func,
 {
 	int idx = curr_ret_stack;
 	struct ftrace_ret_stack *top;
-	unsigned long stack, base;
 
 	/* (also idx < 0: no entry yet) */
 	if ((unsigned int)idx >= FTRACE_RETFUNC_DEPTH - 1)
 		return NULL;
 	top = &ret_stack[idx];
-	stack = top->stack;
-	base = stack & ~FGRAPH_ALT_STACK;
-	if (!stack || sp - base >= top->sp - base)
+	if (!fgraph_nests_in(top, sp))
 		return NULL;
 	return fgraph_reserve(top + 1, idx + 1, ret, func, frame_pointer,
-			      retp, sp, stack, cpu);
+			      retp, sp, top->stack, cpu);
 }
 
 /* The users of the frame: gops alone */
@@ -156,6 +164,13 @@ static inline int fgraph_frame_taken_by(const struct ftrace_ret_stack *e,
 					const struct fgraph_ops *gops)
 {
 	return (e->users >> gops->idx & 1) && e->gen[gops->idx] == gops->gen;
+}
+
+/* ... by gops and no other user */
+static inline int fgraph_frame_taken_alone(const struct ftrace_ret_stack *e,
+					   const struct fgraph_ops *gops)
+{
+	return e->users == 1U << gops->idx && e->gen[gops->idx] == gops->gen;
 }
 
 /*

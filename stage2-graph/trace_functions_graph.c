@@ -289,8 +289,7 @@ static __event_path unsigned long graph_fast_return(unsigned long sp,
 
 	/* a frame this tracer took alone (when it came, another one was
 	 * perhaps there too; __ftrace_return_to_handler() knows) */
-	if (!e || e->users != 1U << graph_tracer_ops.idx ||
-	    e->gen[graph_tracer_ops.idx] != graph_tracer_ops.gen ||
+	if (!e || !fgraph_frame_taken_alone(e, &graph_tracer_ops) ||
 	    !graph_plain() || thread_overrun != recorded_overrun)
 		return __ftrace_return_to_handler(sp, frame_pointer, retval);
 	now = trace_clock_local(&cpu);

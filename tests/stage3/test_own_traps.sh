@@ -13,13 +13,13 @@
 # again after): a signal sent to the process is taken by whichever of its
 # threads that do not block it comes first, and the untraced program has
 # one.  With the switcher there, it took one in about 1 run of 10 (x86_64
-# natively: the kernel lets any thread take it from the process's queue
-# on its way out of a system call; under qemu-user, the host thread the
-# host kernel picks), and two kill()s could then merge into one pending
-# signal (mips, 28 of 30).  Under qemu-user, a signal sent to the process
-# while stop_machine()'s signal to the thread was in flight also made
-# qemu-aarch64 itself die of SIGSEGV in its own handler (about 1 run of
-# 100).
+# natively: the signal waits in the process's queue, which any thread
+# that does not block it may empty first; under qemu-user, the host
+# thread the host kernel picks gets it), and two kill()s could then merge
+# into one pending signal (mips, 28 of 30).  Under qemu-user, a signal
+# sent to the process while stop_machine()'s signal to the thread was in
+# flight also made qemu-aarch64 itself die of SIGSEGV in its own handler
+# (about 1 run of 100).
 . "$KIT/tests/lib.sh"
 
 OPTS="-O0 -O2"
