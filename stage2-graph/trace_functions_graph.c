@@ -48,6 +48,15 @@
 #define TRACE_GRAPH_PRINT_RETVAL	0x100
 #define TRACE_GRAPH_PRINT_RETVAL_HEX	0x200
 
+/*
+ * Not options: set while a tracefs file of the tracer asks it to decide
+ * about every call (graph_plain()).  They live in graph_flags so that one
+ * load tests them with the options that do.
+ */
+#define GRAPH_DECIDES_DEPTH		0x10000
+#define GRAPH_DECIDES_FUNCTION		0x20000
+#define GRAPH_DECIDES_NOTRACE		0x40000
+
 static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
 	TRACE_GRAPH_PRINT_IRQS;
@@ -246,19 +255,19 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
  * one function each, with no callback and no struct in between.  Nothing
  * to decide: no set_graph_function or set_graph_notrace, no
  * max_graph_depth, handlers shown, no funcgraph-retval, the thread inside
- * no call of a filter, and no new overrun to record.  Anything else goes
- * to the return stack's full path, which calls the two callbacks above.
+ * no call of a filter, and no new overrun to record (graph_plain() reads
+ * all but the last two in graph_flags).  Anything else goes to the return
+ * stack's full path, which calls the two callbacks above.
  */
 static struct fgraph_ops graph_tracer_ops;
 
 static inline int graph_plain(void)
 {
-	return notrace_depth < 0 && filter_depth < 0 && !max_graph_depth &&
-	       (graph_flags & (TRACE_GRAPH_PRINT_IRQS |
-			       TRACE_GRAPH_PRINT_RETVAL)) ==
-			TRACE_GRAPH_PRINT_IRQS &&
-	       !__atomic_load_n(&graph_notrace.set, __ATOMIC_RELAXED) &&
-	       !__atomic_load_n(&graph_function.set, __ATOMIC_RELAXED);
+	return notrace_depth < 0 && filter_depth < 0 &&
+	       (__atomic_load_n(&graph_flags, __ATOMIC_RELAXED) &
+		(TRACE_GRAPH_PRINT_IRQS | TRACE_GRAPH_PRINT_RETVAL |
+		 GRAPH_DECIDES_DEPTH | GRAPH_DECIDES_FUNCTION |
+		 GRAPH_DECIDES_NOTRACE)) == TRACE_GRAPH_PRINT_IRQS;
 }
 
 static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
@@ -747,9 +756,24 @@ static struct trace_option graph_options[] = {
 };
 #define GRAPH_RETVAL_OPTIONS	2
 
+/* bit of graph_flags on while on is */
+static void graph_decides(unsigned long bit, int on)
+{
+	if (on)
+		__atomic_or_fetch(&graph_flags, bit, __ATOMIC_RELEASE);
+	else
+		__atomic_and_fetch(&graph_flags, ~bit, __ATOMIC_RELEASE);
+}
+
+/* (a filter has a set, or none, whether the write took or not) */
 static int set_graph_function_write(const char *val)
 {
-	return ftrace_filter_write(&graph_function, "set_graph_function", val);
+	int ret = ftrace_filter_write(&graph_function, "set_graph_function",
+				      val);
+
+	graph_decides(GRAPH_DECIDES_FUNCTION,
+		      !!__atomic_load_n(&graph_function.set, __ATOMIC_ACQUIRE));
+	return ret;
 }
 
 static int set_graph_function_read(char *buf, size_t len)
@@ -759,7 +783,12 @@ static int set_graph_function_read(char *buf, size_t len)
 
 static int set_graph_notrace_write(const char *val)
 {
-	return ftrace_filter_write(&graph_notrace, "set_graph_notrace", val);
+	int ret = ftrace_filter_write(&graph_notrace, "set_graph_notrace",
+				      val);
+
+	graph_decides(GRAPH_DECIDES_NOTRACE,
+		      !!__atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE));
+	return ret;
 }
 
 static int set_graph_notrace_read(char *buf, size_t len)
@@ -769,7 +798,11 @@ static int set_graph_notrace_read(char *buf, size_t len)
 
 static int max_graph_depth_write(const char *val)
 {
-	return tracefs_parse_ulong("max_graph_depth", val, &max_graph_depth);
+	int ret = tracefs_parse_ulong("max_graph_depth", val,
+				      &max_graph_depth);
+
+	graph_decides(GRAPH_DECIDES_DEPTH, max_graph_depth != 0);
+	return ret;
 }
 
 static int max_graph_depth_read(char *buf, size_t len)

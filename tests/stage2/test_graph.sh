@@ -210,6 +210,30 @@ test_filters_written_from_c_at_run_time() {
 1 jump_b" "$(graph_calls "$TMPD/rf")"
 }
 
+# The filters written inside a call the tracer hijacked before them
+# (tests/progs/graph/jumps.c, live_frame()): from there, a call outside
+# set_graph_function, inside set_graph_notrace or at max_graph_depth is
+# left out at once, as it would be from a frame entered under them; the
+# fast path of the return stack must see that there is a filter, not only
+# that the thread is inside no filtered call.  -O2 and -O0.
+test_filters_written_inside_traced_calls() {
+	local opt prog
+	"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" -O0 \
+		-o "$TMPD/jumps-O0" "$KIT/tests/progs/graph/jumps.c" \
+		-lpthread >"$TMPD/jcc.log" 2>&1 || cat "$TMPD/jcc.log"
+	for prog in "$O/graph/jumps" "$TMPD/jumps-O0"; do
+		opt=${prog##*jumps}
+		graph "$TMPD/lf" "$prog" filter-live
+		assertEquals "${opt:--O2}: status" 0 $?
+		assertEquals "${opt:--O2}: output" "" "$(cat "$TMPD/lf.stdout")"
+		assertEquals "${opt:--O2}: calls" "0 main
+1 live_frame
+2 live_wanted
+3 live_outside
+2 live_outside" "$(graph_calls "$TMPD/lf" | grep -v ' live_set$')"
+	done
+}
+
 # -O0 code calls mcount after "sub sp" and keeps everything on the stack:
 # the same call tree, the same values.
 test_O0_build() {

@@ -10,6 +10,9 @@
  *   stack        save_stack_trace() three frames down, names printed
  *   filter       start function_graph from C with set_graph_function
  *                and max_graph_depth written at run time
+ *   filter-live  write set_graph_function, set_graph_notrace and
+ *                max_graph_depth inside a call the tracer already
+ *                hijacked, and call from there
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -81,6 +84,36 @@ noinline void stack_c(void)
 noinline void stack_b(void) { stack_c(); __asm__ volatile(""); }
 noinline void stack_a(void) { stack_b(); __asm__ volatile(""); }
 
+/* errors to stdout, where the test wants nothing */
+static void live_set(const char *file, const char *val)
+{
+	if (tracefs_write(file, val))
+		printf("%s: %s\n", file, tracefs_last_error());
+}
+
+noinline int live_outside(int x) { keep(x); return x + 2; }
+noinline int live_wanted(int x) { int r = live_outside(x); keep(r); return r; }
+
+/* each filter in turn, written from a frame below main()'s */
+noinline int live_frame(int x)
+{
+	int r;
+
+	live_set("set_graph_function", "live_wanted");
+	r = live_outside(x);		/* outside live_wanted: left out */
+	r += live_wanted(x);		/* both */
+	live_set("set_graph_function", "");
+	live_set("set_graph_notrace", "live_wanted");
+	r += live_wanted(x);		/* neither */
+	r += live_outside(x);		/* this one */
+	live_set("set_graph_notrace", "");
+	live_set("max_graph_depth", "2");
+	r += live_outside(x);		/* at depth 2: left out */
+	live_set("max_graph_depth", "0");
+	keep(r);
+	return r;
+}
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -141,6 +174,9 @@ int main(int argc, char **argv)
 		       after_jump(1));
 	} else if (!strcmp(what, "stack")) {
 		stack_a();
+	} else if (!strcmp(what, "filter-live")) {
+		if (live_frame(1) != 15)
+			printf("filter-live: wrong result\n");
 	} else if (!strcmp(what, "filter")) {
 		jump_a(0);			/* before: not traced */
 		if (tracefs_write("set_graph_function", "jump_*") ||
