@@ -756,23 +756,52 @@ static struct trace_option graph_options[] = {
 };
 #define GRAPH_RETVAL_OPTIONS	2
 
-/* bit of graph_flags on while on is */
-static void graph_decides(unsigned long bit, int on)
+/* The GRAPH_DECIDES_ bits the three settings ask for now. */
+static unsigned long graph_decides_now(void)
 {
-	if (on)
-		__atomic_or_fetch(&graph_flags, bit, __ATOMIC_RELEASE);
-	else
-		__atomic_and_fetch(&graph_flags, ~bit, __ATOMIC_RELEASE);
+	return (__atomic_load_n(&max_graph_depth, __ATOMIC_ACQUIRE) ?
+		GRAPH_DECIDES_DEPTH : 0) |
+	       (__atomic_load_n(&graph_function.set, __ATOMIC_ACQUIRE) ?
+		GRAPH_DECIDES_FUNCTION : 0) |
+	       (__atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE) ?
+		GRAPH_DECIDES_NOTRACE : 0);
 }
 
-/* (a filter has a set, or none, whether the write took or not) */
+/*
+ * Around the write of a setting: its bit is on while the write runs (the
+ * full path reads the setting itself, whatever it holds at each moment),
+ * then the bits follow the settings.  They are read again until they
+ * hold still, so that a write to another file, or to the same file from
+ * another thread, that lands meanwhile is not undone: the last writer to
+ * finish sets what it saw last.
+ */
+static void graph_decides_begin(unsigned long bit)
+{
+	__atomic_or_fetch(&graph_flags, bit, __ATOMIC_ACQ_REL);
+}
+
+static void graph_decides_end(void)
+{
+	unsigned long want;
+
+	do {
+		want = graph_decides_now();
+		__atomic_or_fetch(&graph_flags, want, __ATOMIC_ACQ_REL);
+		__atomic_and_fetch(&graph_flags,
+				   ~((GRAPH_DECIDES_DEPTH |
+				      GRAPH_DECIDES_FUNCTION |
+				      GRAPH_DECIDES_NOTRACE) & ~want),
+				   __ATOMIC_ACQ_REL);
+	} while (graph_decides_now() != want);
+}
+
 static int set_graph_function_write(const char *val)
 {
-	int ret = ftrace_filter_write(&graph_function, "set_graph_function",
-				      val);
+	int ret;
 
-	graph_decides(GRAPH_DECIDES_FUNCTION,
-		      !!__atomic_load_n(&graph_function.set, __ATOMIC_ACQUIRE));
+	graph_decides_begin(GRAPH_DECIDES_FUNCTION);
+	ret = ftrace_filter_write(&graph_function, "set_graph_function", val);
+	graph_decides_end();
 	return ret;
 }
 
@@ -783,11 +812,11 @@ static int set_graph_function_read(char *buf, size_t len)
 
 static int set_graph_notrace_write(const char *val)
 {
-	int ret = ftrace_filter_write(&graph_notrace, "set_graph_notrace",
-				      val);
+	int ret;
 
-	graph_decides(GRAPH_DECIDES_NOTRACE,
-		      !!__atomic_load_n(&graph_notrace.set, __ATOMIC_ACQUIRE));
+	graph_decides_begin(GRAPH_DECIDES_NOTRACE);
+	ret = ftrace_filter_write(&graph_notrace, "set_graph_notrace", val);
+	graph_decides_end();
 	return ret;
 }
 
@@ -798,10 +827,11 @@ static int set_graph_notrace_read(char *buf, size_t len)
 
 static int max_graph_depth_write(const char *val)
 {
-	int ret = tracefs_parse_ulong("max_graph_depth", val,
-				      &max_graph_depth);
+	int ret;
 
-	graph_decides(GRAPH_DECIDES_DEPTH, max_graph_depth != 0);
+	graph_decides_begin(GRAPH_DECIDES_DEPTH);
+	ret = tracefs_parse_ulong("max_graph_depth", val, &max_graph_depth);
+	graph_decides_end();
 	return ret;
 }
 
