@@ -773,7 +773,9 @@ static unsigned long graph_decides_now(void)
  * then the bits follow the settings.  They are read again until they
  * hold still, so that a write to another file, or to the same file from
  * another thread, that lands meanwhile is not undone: the last writer to
- * finish sets what it saw last.
+ * finish sets what it saw last.  (Another write that ends first may turn
+ * the bit off before this one has changed anything: then the bit says
+ * what the setting still is.)
  */
 static void graph_decides_begin(unsigned long bit)
 {
