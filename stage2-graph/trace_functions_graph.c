@@ -53,9 +53,9 @@
  * about every call (graph_plain()).  They live in graph_flags so that one
  * load tests them with the options that do.
  */
-#define GRAPH_DECIDES_DEPTH		0x10000
-#define GRAPH_DECIDES_FUNCTION		0x20000
-#define GRAPH_DECIDES_NOTRACE		0x40000
+#define GRAPH_DECIDES_DEPTH		(1UL << 16)
+#define GRAPH_DECIDES_FUNCTION		(1UL << 17)
+#define GRAPH_DECIDES_NOTRACE		(1UL << 18)
 
 static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
