@@ -62,8 +62,7 @@ int main(int argc, char **argv)
 		if (pid > 0)
 			ok += reap(pid);
 	}
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
-	pthread_join(t, NULL);
+	switcher_end(t);
 	printf("children ok %d of %d\n", ok, children);
 	return 0;
 }

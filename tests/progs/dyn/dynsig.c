@@ -64,10 +64,8 @@ int main(int argc, char **argv)
 		__asm__ __volatile__("int3");
 #endif
 	}
-	if (tracefs_write) {
-		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
-		pthread_join(t, NULL);
-	}
+	if (tracefs_write)
+		switcher_end(t);
 	for (sig = 1; sig <= MAX_SIG; sig++)
 		if (caught[sig])
 			printf("signal %d: %d\n", sig, counts[sig]);

@@ -21,7 +21,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -111,14 +110,6 @@ __attribute__((noinline)) int work(int i)
 }
 
 #include "../../progs/dyn/switcher.h"
-
-/* the switcher stopped and joined; ready to be started again */
-static void switcher_end(pthread_t t)
-{
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
-	pthread_join(t, NULL);
-	__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
-}
 
 static void report(const char *name)
 {
