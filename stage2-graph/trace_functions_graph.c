@@ -56,6 +56,9 @@
 #define GRAPH_DECIDES_DEPTH		(1UL << 16)
 #define GRAPH_DECIDES_FUNCTION		(1UL << 17)
 #define GRAPH_DECIDES_NOTRACE		(1UL << 18)
+#define GRAPH_DECIDES			(GRAPH_DECIDES_DEPTH | \
+					 GRAPH_DECIDES_FUNCTION | \
+					 GRAPH_DECIDES_NOTRACE)
 
 static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
@@ -266,8 +269,7 @@ static inline int graph_plain(void)
 	return notrace_depth < 0 && filter_depth < 0 &&
 	       (__atomic_load_n(&graph_flags, __ATOMIC_RELAXED) &
 		(TRACE_GRAPH_PRINT_IRQS | TRACE_GRAPH_PRINT_RETVAL |
-		 GRAPH_DECIDES_DEPTH | GRAPH_DECIDES_FUNCTION |
-		 GRAPH_DECIDES_NOTRACE)) == TRACE_GRAPH_PRINT_IRQS;
+		 GRAPH_DECIDES)) == TRACE_GRAPH_PRINT_IRQS;
 }
 
 static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
@@ -789,10 +791,7 @@ static void graph_decides_end(void)
 	do {
 		want = graph_decides_now();
 		__atomic_or_fetch(&graph_flags, want, __ATOMIC_ACQ_REL);
-		__atomic_and_fetch(&graph_flags,
-				   ~((GRAPH_DECIDES_DEPTH |
-				      GRAPH_DECIDES_FUNCTION |
-				      GRAPH_DECIDES_NOTRACE) & ~want),
+		__atomic_and_fetch(&graph_flags, ~(GRAPH_DECIDES & ~want),
 				   __ATOMIC_ACQ_REL);
 	} while (graph_decides_now() != want);
 }
