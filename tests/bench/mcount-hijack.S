@@ -19,12 +19,18 @@
  *			instead (hijack-c.c: the same private stack and
  *			clock reads, and the CPU number): what a tracer
  *			whose per-call work is C code pays before that
- *			code does anything of its own.
+ *			code does anything of its own;
+ *   -DHIJACK_REC	the same C writing the kit's records (hijack-c.c
+ *			says what it leaves out): the least C graph tracer
+ *			with the kit's output.
  *
  * On entry (x86_64, -pg, after "push %rbp; mov %rsp,%rbp"): the traced
  * function's return address is at 8(%rbp).  An entry of the private
  * return stack is 16 bytes: the real return address, then the entry time.
  */
+#ifdef HIJACK_REC
+#define HIJACK_C
+#endif
 #ifdef HIJACK_C
 #define HIJACK_SAVE
 #endif
@@ -42,6 +48,9 @@ mcount:
 	SAVE_ARGS
 	movq	0(%rbp), %rdi		/* the traced function's %rbp */
 	addq	$8, %rdi		/* arg 1: its return slot */
+#ifdef HIJACK_REC
+	movq	8(%rbp), %rsi		/* arg 2: our return address */
+#endif
 	call	hj_enter
 	RESTORE_ARGS
 	ret
