@@ -19,21 +19,54 @@
 #include <linux/trace_output.h>
 #include "func_stack_trace.h"
 
+/*
+ * The record with what the common one leaves out: the thread's first
+ * record (it claims the buffer), a signal handler's context, and the
+ * stack trace of func_stack_trace.
+ */
+static __event_path __attribute__((noinline)) void
+function_trace_slow(unsigned long ip, unsigned long parent_ip)
+{
+	unsigned int cpu, ctx;
+	uint64_t ts;
+
+	ts = trace_clock_local(&cpu);
+	ctx = tracing_gen_ctx();
+	trace_record(TRACE_FN, ts, ip, parent_ip, cpu, 0, ctx);
+	if (trace_flags & TRACE_ITER_FUNC_STACK_TRACE)
+		trace_record_stack(ip, parent_ip, cpu, ts, ctx);
+}
+
+/*
+ * The common record calls nothing (function_trace_slow() is its last
+ * act, before anything is written), so that the compiler keeps it in the
+ * registers the trampoline saved, not in callee-saved ones it would have
+ * to save itself.  The buffer is looked up just before the record, as
+ * trace_record() does.
+ */
 static __event_path void function_trace_call(unsigned long ip,
 					     unsigned long parent_ip,
 					     struct ftrace_ops *op,
 					     struct ftrace_regs *fregs)
 {
-	unsigned int cpu, ctx;
+	struct trace_buffer *b;
+	unsigned int cpu;
 	uint64_t ts;
 
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return;
+	if (__builtin_expect(in_irq() ||
+			     (trace_flags & TRACE_ITER_FUNC_STACK_TRACE), 0))
+		goto slow;
 	ts = trace_clock_local(&cpu);
-	ctx = tracing_gen_ctx();
-	trace_record(TRACE_FN, ts, ip, parent_ip, cpu, 0, ctx);
-	if (__builtin_expect(trace_flags & TRACE_ITER_FUNC_STACK_TRACE, 0))
-		trace_record_stack(ip, parent_ip, cpu, ts, ctx);
+	b = this_buffer;
+	if (__builtin_expect(!b, 0))
+		goto slow;
+	__trace_record(b, TRACE_FN, ts, ip, parent_ip, cpu, 0,
+		       tracing_gen_ctx_task());
+	return;
+slow:
+	function_trace_slow(ip, parent_ip);
 }
 
 static unsigned int print_fn(FILE *f, struct trace_buffer *b,

@@ -67,13 +67,21 @@ static inline void kit_work_end(void)
 	ftrace_kit_work--;
 }
 
+/*
+ * The TRACE_FLAG_* bits of an event recorded outside any handler, as the
+ * caller saw (!in_irq()): no call to make.  A handler that lands after
+ * that test and returns leaves the count as it found it.
+ */
+static inline unsigned int tracing_gen_ctx_task(void)
+{
+	return __builtin_expect(local_irq_depth, 0) ? TRACE_FLAG_IRQS_OFF : 0;
+}
+
 /* The TRACE_FLAG_* bits of an event recorded now. */
 static inline unsigned int tracing_gen_ctx(void)
 {
-	unsigned int flags = 0;
+	unsigned int flags = tracing_gen_ctx_task();
 
-	if (__builtin_expect(local_irq_depth, 0))
-		flags |= TRACE_FLAG_IRQS_OFF;
 	if (__builtin_expect(irq_count, 0))
 		flags |= irq_ctx_flags();
 	return flags;

@@ -191,6 +191,16 @@ int ring_buffer_adopt(const struct trace_buffer *dead,
 int ring_buffer_in_use(const struct trace_buffer *dead);
 int ring_buffer_has_ring(const struct trace_buffer *dead);
 
+/* The calling thread's buffer, claimed at its first record. */
+static inline struct trace_buffer *this_trace_buffer(void)
+{
+	struct trace_buffer *b = this_buffer;
+
+	if (__builtin_expect(!b, 0))
+		b = kernel_fpu_call(__trace_buffer_claim, NULL);
+	return b;
+}
+
 /*
  * Reserve n consecutive slots in the calling thread's buffer; safe against
  * signal handlers that reserve in between.  Never NULL: a thread that
@@ -199,13 +209,11 @@ int ring_buffer_has_ring(const struct trace_buffer *dead);
 static inline struct trace_entry *trace_reserve(unsigned int n,
 						unsigned long *idx)
 {
-	struct trace_buffer *b = this_buffer;
+	struct trace_buffer *b = this_trace_buffer();
 	struct trace_entry *ring;
 	unsigned long end, i, mask;
 	unsigned int shift;
 
-	if (__builtin_expect(!b, 0))
-		b = kernel_fpu_call(__trace_buffer_claim, NULL);
 	end = local_add_return(n, &b->head);
 	i = *idx = end - n;
 	/* (in locals: the stores below cannot change them) */
@@ -272,19 +280,18 @@ static inline void trace_commit(struct trace_entry *e, enum trace_type type,
  * with what they would each look up again kept in registers: the buffer,
  * the index and the lap.  The same order of stores: the slot marked
  * reserved, the fields, the type last.  Returns the slot's index.
+ * __trace_record() writes to b, the thread's buffer, which its caller
+ * found already there (this_buffer): no call to claim it.
  */
 static inline __attribute__((always_inline)) unsigned long
-trace_record(enum trace_type type, uint64_t ts, unsigned long ip,
-	     uint64_t arg, unsigned int cpu, unsigned int depth,
-	     unsigned int flags)
+__trace_record(struct trace_buffer *b, enum trace_type type, uint64_t ts,
+	       unsigned long ip, uint64_t arg, unsigned int cpu,
+	       unsigned int depth, unsigned int flags)
 {
-	struct trace_buffer *b = this_buffer;
 	struct trace_entry *e;
 	unsigned long i;
 	uint8_t lap;
 
-	if (__builtin_expect(!b, 0))
-		b = kernel_fpu_call(__trace_buffer_claim, NULL);
 	i = local_add_return(1, &b->head) - 1;
 	e = &b->entries[i & b->mask];
 	lap = i >> __builtin_ctzl(b->mask + 1);
@@ -304,6 +311,15 @@ trace_record(enum trace_type type, uint64_t ts, unsigned long ip,
 			 __ATOMIC_RELEASE);
 	local_add_return(1, &b->events);
 	return i;
+}
+
+static inline __attribute__((always_inline)) unsigned long
+trace_record(enum trace_type type, uint64_t ts, unsigned long ip,
+	     uint64_t arg, unsigned int cpu, unsigned int depth,
+	     unsigned int flags)
+{
+	return __trace_record(this_trace_buffer(), type, ts, ip, arg, cpu,
+			      depth, flags);
 }
 
 static inline struct trace_entry *trace_slot(unsigned long idx)

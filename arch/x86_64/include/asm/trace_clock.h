@@ -28,7 +28,6 @@ extern int x86_have_rdpid;
 static inline unsigned int trace_cpu(void)
 {
 	unsigned long p;
-	unsigned int cpu = 0;
 
 #ifdef HAVE_RSEQ_AREA
 	if (__builtin_expect(__rseq_size != 0, 1)) {
@@ -46,17 +45,23 @@ static inline unsigned int trace_cpu(void)
 		return p & 0xfff;	/* Linux puts the node above bit 12 */
 	}
 	/* the system call itself: this is the event path */
-	raw_syscall3(SYS_getcpu, (long)&cpu, 0, 0);
-	return cpu;
+	{
+		unsigned int cpu = 0;
+
+		raw_syscall3(SYS_getcpu, (long)&cpu, 0, 0);
+		return cpu;
+	}
 }
 
 static inline uint64_t trace_clock_local(unsigned int *cpu)
 {
 	uint32_t lo, hi;
+	uint64_t t;
 
 	__asm__ __volatile__("rdtsc" : "=a" (lo), "=d" (hi));
+	t = ((uint64_t)hi << 32) | lo;	/* one register across trace_cpu() */
 	*cpu = trace_cpu();
-	return ((uint64_t)hi << 32) | lo;
+	return t;
 }
 
 #endif
