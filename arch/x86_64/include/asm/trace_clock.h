@@ -28,6 +28,7 @@ extern int x86_have_rdpid;
 static inline unsigned int trace_cpu(void)
 {
 	unsigned long p;
+	unsigned int cpu = 0;
 
 #ifdef HAVE_RSEQ_AREA
 	if (__builtin_expect(__rseq_size != 0, 1)) {
@@ -45,12 +46,8 @@ static inline unsigned int trace_cpu(void)
 		return p & 0xfff;	/* Linux puts the node above bit 12 */
 	}
 	/* the system call itself: this is the event path */
-	{
-		unsigned int cpu = 0;
-
-		raw_syscall3(SYS_getcpu, (long)&cpu, 0, 0);
-		return cpu;
-	}
+	raw_syscall3(SYS_getcpu, (long)&cpu, 0, 0);
+	return cpu;
 }
 
 static inline uint64_t trace_clock_local(unsigned int *cpu)
