@@ -59,8 +59,10 @@ static __thread struct {
 } hj_frames[HJ_DEPTH];
 static __thread int hj_depth;
 
-/* slot: the traced function's return slot, as mcount found it; func:
- * mcount's return address, in the function */
+/*
+ * slot: the traced function's return slot, as mcount found it; func:
+ * mcount's return address, in the function
+ */
 void hj_enter(unsigned long *slot, unsigned long func)
 {
 	int d = hj_depth;
