@@ -28,7 +28,7 @@
  * function's return address is at 8(%rbp).  An entry of the private
  * return stack is 16 bytes: the real return address, then the entry time.
  */
-#ifdef HIJACK_REC
+#if defined(HIJACK_REC) && !defined(HIJACK_C)
 #define HIJACK_C
 #endif
 #ifdef HIJACK_C
