@@ -104,7 +104,7 @@ static __event_path void ftrace_ops_assist_func(unsigned long ip,
  */
 static int ftrace_membarrier_ok;
 
-static void ftrace_sync(void)
+void ftrace_sync(void)
 {
 	if (ftrace_membarrier_ok)
 		syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);

@@ -43,6 +43,7 @@
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
 #include <linux/fork_lock.h>
+#include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_spool.h>
@@ -620,12 +621,26 @@ unsigned long ring_buffer_dropped_entries(void)
 	return rb_dropped_entries;
 }
 
+/*
+ * The kernel disables every CPU buffer and waits for the commits in
+ * progress before it resets (synchronize_rcu(): since v5.9 once for all
+ * CPUs, in ring_buffer_reset_online_cpus(), kernel/trace/ring_buffer.c;
+ * before, in each ring_buffer_reset_cpu()), so that no record the old
+ * tracer began is left after the reset.  A thread cannot be waited for
+ * here: it may be preempted anywhere, for as long as it likes.  So each
+ * tracer makes what decides that a record is its own come after the
+ * record's reservation (chapter 2's gops->gen, fgraph_ops.c), and the
+ * caller changes that before calling this: with ftrace_sync() between,
+ * a record reserved too late to be seen here read the new value.
+ */
 void ring_buffer_reset_readers(void)
 {
 	unsigned int cpu;
-	uint64_t now = trace_clock_local(&cpu);
+	uint64_t now;
 	int i;
 
+	ftrace_sync();
+	now = trace_clock_local(&cpu);
 	ring_buffer_read_start();
 	for (i = 0; i < rb_nr_table; i++) {
 		struct trace_buffer *b = rb_table(i);

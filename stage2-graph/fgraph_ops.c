@@ -220,8 +220,10 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		pthread_mutex_unlock(&fgraph_lock);
 		return -EBUSY;
 	}
+	/* back at its index with nobody there since: its count is kept */
+	if (gops->idx != i || gops->gen != fgraph_gen[i])
+		gops->gen = ++fgraph_gen[i];
 	gops->idx = i;
-	gops->gen = ++fgraph_gen[i];
 	ftrace_graph_user_add(gops);
 	__atomic_store_n(&fgraph_array[i], gops, __ATOMIC_RELEASE);
 	__atomic_or_fetch(&fgraph_mask, 1UL << i, __ATOMIC_RELEASE);
@@ -244,6 +246,16 @@ int register_ftrace_graph(struct fgraph_ops *gops)
  * which works with the stubs too: the return stack outlives its users
  * (their bits in those frames name no user then).  When the code cannot
  * be changed (chapter 5: the sites stay calls) the user stays registered.
+ *
+ * The user's count moves on at once, to the one it will have if it comes
+ * back at this index first.  That is what a switch of tracers needs: a
+ * thread still on its way through the user's entryfunc takes the call
+ * with one count or the other, which it reads after reserving the entry
+ * record (graph_fast_entry(), fgraph_entry()).  Read before the move
+ * (an old frame, whose return nobody reports), the record was reserved
+ * before the ring buffer's reset, which clears it; read after it, the
+ * frame is the next registration's, which reports its return.  No
+ * record the stopped tracer began is left open in the new trace.
  */
 int unregister_ftrace_graph(struct fgraph_ops *gops)
 {
@@ -265,6 +277,9 @@ int unregister_ftrace_graph(struct fgraph_ops *gops)
 		fgraph_update();
 	} else {
 		__atomic_store_n(&fgraph_array[i], NULL, __ATOMIC_RELEASE);
+		/* its frames from now on are its next registration's */
+		__atomic_store_n(&gops->gen, ++fgraph_gen[i],
+				 __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&fgraph_lock);
 	return ret;

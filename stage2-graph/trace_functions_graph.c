@@ -284,8 +284,14 @@ static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
 				     &cpu)))
 		return __function_graph_enter(ret, func, frame_pointer, retp,
 					      sp);
-	fgraph_frame_take(e, &graph_tracer_ops);
+	/*
+	 * The record first, then which registration takes the call: a
+	 * switch of tracers that resets the buffer in between is then seen
+	 * whole or not at all (unregister_ftrace_graph() says why).
+	 */
 	graph_record_entry(func, e->depth, e->calltime, cpu);
+	fgraph_barrier();
+	fgraph_frame_take(e, &graph_tracer_ops);
 	return 0;
 }
 

@@ -171,6 +171,14 @@ int ftrace_ops_registered(struct ftrace_ops *ops);
 int ftrace_ops_conflicts(struct ftrace_ops *ops);
 
 /*
+ * Every thread running when it is called has executed a full memory
+ * barrier by the time it returns (stage1-static/ftrace.c): what the
+ * caller stored before is seen by their later loads, and what they
+ * stored before is seen by the caller's.  Not from the event path.
+ */
+void ftrace_sync(void);
+
+/*
  * Chapter 8 (stage5-entry/ftrace_tramp.c), ftrace_lock held: an ops being
  * registered gets its own trampoline where the arch makes them
  * (arch_ftrace_update_trampoline(), asm/ftrace.h), and gives it up once

@@ -178,6 +178,20 @@ test_on_off_1000_times_under_8_threads() {
 	check_graph_lines
 }
 
+# The same with threads that never sleep, more than there are CPUs: one is
+# sometimes preempted inside graph_fast_entry() while the switch runs.
+# Its entry record must then be cleared by the reset, or its return
+# reported by the next tracer (unregister_ftrace_graph(),
+# stage2-graph/fgraph_ops.c): no call is left open.
+test_on_off_300_times_under_8_spinning_threads() {
+	FTRACE_BUFFER_SIZE_KB=4096 FTRACE_TRACE_OPTIONS=funcgraph-proc \
+		dgctl spin threads:300
+	assertEquals "exit status" 3 $?
+	assertEquals "bad 0 failed 0" "$(cat "$TMPD/out")"
+	assertEquals "no noise" "" "$(cat "$TMPD/err")"
+	check_graph_lines
+}
+
 # function_graph, the profiler and set_ftrace_filter switched by three
 # threads at once while 8 threads run the traced functions: every update
 # decides ftrace_graph_call from the ops list it changes under the same

@@ -25,6 +25,9 @@
  *                      this one switches function_graph on and off N
  *                      times; it ends on, each thread then makes 200 more
  *                      rounds; print "bad B failed F"
+ *   spin               the threads of the next threads:N never sleep
+ *                      between rounds: with more of them than CPUs, each
+ *                      is preempted anywhere, inside the tracer too
  *   race:N             the same 8 threads while function_graph, the function
  *                      profiler and set_ftrace_filter are switched N times
  *                      each by three threads at once; ends with the graph
@@ -127,7 +130,7 @@ static struct ftrace_ops count_ops = { .func = count };
 
 /* ---- threads:N ---------------------------------------------------------- */
 
-static int stop, bad;
+static int stop, bad, spin;
 
 static void *worker(void *arg)
 {
@@ -141,7 +144,7 @@ static void *worker(void *arg)
 			rounds = 200;
 		if (rounds >= 0 && !rounds--)
 			break;
-		if (rounds < 0)
+		if (rounds < 0 && !spin)
 			usleep(50);	/* leave the switching thread a CPU */
 	}
 	return NULL;
@@ -254,6 +257,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "corruptg")) {
 			printf("corruptg: %d\n",
 			       ftrace_enable_ftrace_graph_caller());
+		} else if (!strcmp(a, "spin")) {
+			spin = 1;
 		} else if (!strncmp(a, "threads:", 8)) {
 			threads(atoi(a + 8));
 		} else if (!strncmp(a, "race:", 5)) {
