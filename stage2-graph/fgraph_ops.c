@@ -254,8 +254,11 @@ int register_ftrace_graph(struct fgraph_ops *gops)
  * record (graph_fast_entry(), fgraph_entry()).  Read before the move
  * (an old frame, whose return nobody reports), the record was reserved
  * before the ring buffer's reset, which clears it; read after it, the
- * frame is the next registration's, which reports its return.  No
- * record the stopped tracer began is left open in the new trace.
+ * frame is the next registration's, which reports its return.  So no
+ * call the stopped tracer began is left open in the new trace, unless
+ * another user took the index in between (the profiler, registered
+ * meanwhile from another thread): the tracer then comes back at another
+ * index, and such a call stays open.
  */
 int unregister_ftrace_graph(struct fgraph_ops *gops)
 {
