@@ -569,4 +569,30 @@ test_thread_exit_and_cancel_run_cleanups() {
 	done
 }
 
+# The tracer switched to nop and back 300 times while 8 threads that never
+# sleep run traced calls: an entry begun by the stopped tracer is either
+# cleared by the reset or returned to the next one, so every call in the
+# final trace is closed, in each thread.  -O2 and -O0.
+test_switch_under_spinning_threads_leaves_no_call_open() {
+	local opt
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/sw" "$KIT/tests/stage2/src/switch_threads.c" ||
+			{ fail "build $opt"; continue; }
+		FTRACE_CURRENT_TRACER=nop FTRACE_TRACE_OPTIONS=funcgraph-proc \
+			FTRACE_BUFFER_SIZE_KB=4096 trace_run "$TMPD/sw.t" "$TMPD/sw" 300
+		assertEquals "$opt: exit status" 0 $?
+		assertEquals "$opt: result" "bad 0 failed 0" "$(cat "$TMPD/sw.t.stdout")"
+		assertEquals "$opt: no noise" "" "$(cat "$TMPD/sw.t.stderr")"
+		assertTrue "$opt: calls traced" \
+			"[ $(grep -c 'leaf();' "$TMPD/sw.t") -gt 100 ]"
+		assertEquals "$opt: no call left open" "" "$(awk '
+			!/\(\) \{$|\|  +\}/ { next }
+			{ match($0, /sw-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
+			/\(\) \{$/ { d[t]++ }
+			/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
+			END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/sw.t")"
+	done
+}
+
 . shunit2
