@@ -156,7 +156,7 @@ calls: 11" "$(grep -v '^gsite' "$TMPD/out")"
 # own function's return at the end; so may a switching thread of the
 # race tests, race_*, whose call began while another switch was made).
 check_graph_lines() {
-	local names='(g_top|g_mid|g_leaf|h_other|worker|race_[a-z]+)'
+	local names='(g_top|g_mid|g_leaf|h_other|storm_worker|threads_work|race_[a-z]+)'
 	grep -Ev '^(#|$| -+$| *[0-9]+\) +dgctl-[0-9]+ +=> +dgctl-[0-9]+ *$)' "$TMPD/t" >"$TMPD/lines"
 	assertTrue "something traced" "[ $(wc -l <"$TMPD/lines") -gt 100 ]"
 	assertEquals "malformed lines" "" "$(grep -Ev \

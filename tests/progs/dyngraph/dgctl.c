@@ -44,6 +44,7 @@
 #include <linux/ftrace.h>
 #include <tracefs.h>
 #include "../dyn/site_dests.h"
+#include "../graph/switch_storm.h"
 
 #define noinline __attribute__((noipa))
 
@@ -130,43 +131,16 @@ static struct ftrace_ops count_ops = { .func = count };
 
 /* ---- threads:N ---------------------------------------------------------- */
 
-static int stop, bad, spin;
-
-static void *worker(void *arg)
+/* g_top(i) = 2 (i + 1) + i + 1, h_other(i) = i ^ 7 */
+static int threads_work(long i)
 {
-	long i = (long)arg, rounds = -1;
-
-	for (;;) {
-		/* g_top(i) = 2 (i + 1) + i + 1, h_other(i) = i ^ 7 */
-		if (g_top(i) != 3 * (i + 1) || h_other(i) != (i ^ 7))
-			__atomic_add_fetch(&bad, 1, __ATOMIC_RELAXED);
-		if (rounds < 0 && __atomic_load_n(&stop, __ATOMIC_ACQUIRE))
-			rounds = 200;
-		if (rounds >= 0 && !rounds--)
-			break;
-		if (rounds < 0 && !spin)
-			usleep(50);	/* leave the switching thread a CPU */
-	}
-	return NULL;
+	return g_top(i) != 3 * (i + 1) || h_other(i) != (i ^ 7);
 }
 
 static void threads(int n)
 {
-	pthread_t t[8];
-	int i, failed = 0;
-
-	for (i = 0; i < 8; i++)
-		pthread_create(&t[i], NULL, worker, (void *)(long)i);
-	for (i = 0; i < 2 * n - 1; i++)
-		if (tracefs_write("current_tracer",
-				  i % 2 ? "nop" : "function_graph"))
-			failed++;
-	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < 8; i++)
-		pthread_join(t[i], NULL);
-	printf("bad %d failed %d\n", bad, failed);
-	if (failed)
-		printf("error: %s\n", tracefs_last_error());
+	storm_work = threads_work;
+	switch_storm(n);
 }
 
 /* ---- race:N ------------------------------------------------------------- */
@@ -208,19 +182,17 @@ static void race(int n)
 {
 	static const char *const filters[] = { "g_*", "g_mid g_leaf", "" };
 	pthread_t t[8], tracer, profiler;
-	int i;
+	int i, bad;
 
-	for (i = 0; i < 8; i++)
-		pthread_create(&t[i], NULL, worker, (void *)(long)i);
+	storm_work = threads_work;
+	storm_start(t);
 	pthread_create(&tracer, NULL, race_tracer, (void *)(long)n);
 	pthread_create(&profiler, NULL, race_profiler, (void *)(long)n);
 	for (i = 0; i < 3 * n; i++)	/* ends with no filter */
 		race_write("set_ftrace_filter", filters[i % 3]);
 	pthread_join(tracer, NULL);
 	pthread_join(profiler, NULL);
-	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < 8; i++)
-		pthread_join(t[i], NULL);
+	bad = storm_end(t);
 	printf("bad %d failed %d\n", bad, race_failed);
 	if (race_failed)
 		printf("error: %s\n", tracefs_last_error());
@@ -258,7 +230,7 @@ int main(int argc, char **argv)
 			printf("corruptg: %d\n",
 			       ftrace_enable_ftrace_graph_caller());
 		} else if (!strcmp(a, "spin")) {
-			spin = 1;
+			storm_spin = 1;
 		} else if (!strncmp(a, "threads:", 8)) {
 			threads(atoi(a + 8));
 		} else if (!strncmp(a, "race:", 5)) {
