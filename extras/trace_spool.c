@@ -381,27 +381,52 @@ void spool_set_tracer(const char *name)
 	strncpy(spool_hdr->tracer, name, sizeof(spool_hdr->tracer) - 1);
 }
 
+/*
+ * The parent's pieces leave the child, not their addresses: a fork()
+ * from a signal handler may have interrupted a record, which the child
+ * finishes when the handler returns, through the buffer it had loaded
+ * (its ring, its mask, its head).  So each piece becomes the child's
+ * private copy of the file's pages (MAP_PRIVATE, copied only where
+ * written), which the record reads and writes, and nobody else sees.
+ * If the file is not the spool any more (the program closed it), the
+ * piece is unmapped, as a last resort.
+ */
+static void spool_forget_parent(const struct spool_header *parent, int fd_ok)
+{
+	int i;
+
+	for (i = 0; i < SPOOL_MAX_REGIONS; i++) {
+		void *addr = spool_mine[i].addr;
+		size_t len = spool_mine[i].len;
+
+		if (!addr)
+			continue;
+		if (!fd_ok ||
+		    mmap(addr, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_FIXED, spool_fd,
+			 parent->regions[i].off) != addr)
+			munmap(addr, len);
+		spool_mine[i].addr = NULL;
+	}
+}
+
 int spool_fork_child(void)
 {
 	struct spool_header *parent = spool_hdr;
-	int i, saved_errno = errno;
+	int saved_errno = errno, fd_ok;
 
 	if (!parent || spool_pid == getpid())
 		return 0;
-	/* the child's own file first: the parent's header is copied */
+	fd_ok = spool_fd_ok();
+	spool_forget_parent(parent, fd_ok);
+	/* the child's own file next: the parent's header is copied */
 	spool_hdr = NULL;
-	if (spool_fd_ok())
+	if (fd_ok)
 		close(spool_fd);
 	spool_fd = -1;
 	spool_open();
 	if (spool_hdr)
 		spool_fill(parent);
-	for (i = 0; i < SPOOL_MAX_REGIONS; i++) {
-		if (!spool_mine[i].addr)
-			continue;
-		munmap(spool_mine[i].addr, spool_mine[i].len);
-		spool_mine[i].addr = NULL;
-	}
 	munmap(parent, spool_hdr_len);
 	if (spool_hdr)
 		spool_publish();

@@ -726,7 +726,7 @@ static void rb_fork_reset(void)
 	int i;
 
 	if (spool_fork_child()) {
-		/* the parent's structs and rings are unmapped: forget them */
+		/* the parent's structs and rings are gone: forget them */
 		memset(rb_chunks, 0, sizeof(rb_chunks));
 		rb_nr_free_rings = 0;
 	}

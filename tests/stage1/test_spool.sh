@@ -400,4 +400,31 @@ test_bad_spool() {
 	assertEquals "intact: status" 0 $?
 }
 
+# fork() from a signal handler that interrupted a record: a fast timer's
+# handler forks while the loop runs traced calls (tests/progs/forksig.c).
+# A child that returns from the handler finishes the record it
+# interrupted, through the parent's buffer, which spool_fork_child()
+# (extras/trace_spool.c) has made the child's private copy: no child may
+# die of it.  Each tracer, -O0 and -O2.
+test_fork_in_handler_during_records() {
+	local t l
+	for l in $LEVELS; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $l \
+			-o "$TMPD/forksig$l" "$KIT/tests/progs/forksig.c" ||
+			{ fail "ftrace-cc forksig $l"; continue; }
+		for t in $TRACERS; do
+			FTRACE_SPOOL=$TMPD/fs$l$t FTRACE_CURRENT_TRACER=$t \
+				trace_run "$TMPD/fs$l$t.t" "$TMPD/forksig$l" 200
+			assertEquals "$t $l: exit status" 0 $?
+			assertEquals "$t $l: every child exited 0" \
+				"forks 200 bad 0 result nonzero" \
+				"$(cat "$TMPD/fs$l$t.t.stdout")"
+			assertEquals "$t $l: no noise" "" \
+				"$(cat "$TMPD/fs$l$t.t.stderr")"
+			assertTrue "$t $l: the loop traced" \
+				"grep -q 'leaf' '$TMPD/fs$l$t.t'"
+		done
+	done
+}
+
 . shunit2
