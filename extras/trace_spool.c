@@ -388,8 +388,9 @@ void spool_set_tracer(const char *name)
  * (its ring, its mask, its head).  So each piece becomes the child's
  * private copy of the file's pages (MAP_PRIVATE, copied only where
  * written), which the record reads and writes, and nobody else sees.
- * If the file is not the spool any more (the program closed it), the
- * piece is unmapped, as a last resort.
+ * The child keeps that address space for good (a page costs memory
+ * only once written).  If the file is not the spool any more (the
+ * program closed it), the piece is unmapped, as a last resort.
  */
 static void spool_forget_parent(const struct spool_header *parent, int fd_ok)
 {
