@@ -81,6 +81,18 @@ thread_edges() { # trace tid
 	fn_edges "$1" | awk -v t="$2" '$1 == t { $1 = ""; sub(/^ /, ""); print }'
 }
 
+# The calls of a function_graph trace (funcgraph-proc: comm-tid column)
+# that are not closed: a line a thread for each one left open, or where a
+# thread's "}" had no "{" before it.  Empty when every call is balanced.
+graph_open_calls() { # trace
+	awk '
+		{ if (!match($0, /[^ ]+-[0-9]+ +\|/)) next
+		  t = substr($0, RSTART, RLENGTH); sub(/ +\|$/, "", t) }
+		/\(\) \{$/ { d[t]++ }
+		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
+		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$1"
+}
+
 # What a test knows about an arch comes from arch/$ARCH/: arch.mk (through
 # mkvar), the test headers and scripts of arch/$ARCH/tests/ (fp_flags.h,
 # abi_vec.h, bad_frame.S, dyn_site.sh, arch_sites.sh) and

@@ -5,9 +5,10 @@
  * inside the tracer, and its handler forks.  The child returns from the
  * handler (finishing whatever it interrupted, in its own copy of the
  * process) and exits 0 at the next round, through exit(), so its spool
- * goes with it; the parent's handler waits for it.  With a spool (FTRACE_SPOOL), the child's copy of the parent's
- * rings is not the parent's any more (extras/trace_spool.c,
- * spool_fork_child()): the interrupted record must still complete.
+ * goes with it; the parent's handler waits for it.  With a spool
+ * (FTRACE_SPOOL), the child's copy of the parent's rings is not the
+ * parent's any more (extras/trace_spool.c, spool_fork_child()): the
+ * interrupted record must still complete.
  * Prints "forks N bad B result R": B children that did not exit 0.
  */
 #include <errno.h>

@@ -586,12 +586,8 @@ test_switch_under_spinning_threads_leaves_no_call_open() {
 		assertEquals "$opt: no noise" "" "$(cat "$TMPD/sw.t.stderr")"
 		assertTrue "$opt: calls traced" \
 			"[ $(grep -c 'leaf();' "$TMPD/sw.t") -gt 100 ]"
-		assertEquals "$opt: no call left open" "" "$(awk '
-			!/\(\) \{$|\|  +\}/ { next }
-			{ match($0, /sw-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
-			/\(\) \{$/ { d[t]++ }
-			/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
-			END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/sw.t")"
+		assertEquals "$opt: no call left open" "" \
+			"$(graph_open_calls "$TMPD/sw.t")"
 	done
 }
 

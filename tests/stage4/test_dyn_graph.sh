@@ -162,11 +162,7 @@ check_graph_lines() {
 	assertEquals "malformed lines" "" "$(grep -Ev \
 		"^ *[0-9]+\) +dgctl-[0-9]+ +\| [ +!#*@\$] *([0-9]+(\.[0-9]+)? us)? *\|  +($names\(\)( \{|;)|\}( /\* $names \*/)?)\$" \
 		"$TMPD/lines" | head -3)"
-	assertEquals "balanced per thread" "" "$(awk '
-		{ match($0, /dgctl-[0-9]+/); t = substr($0, RSTART, RLENGTH) }
-		/\(\) \{$/ { d[t]++ }
-		/\|  +\}$/ { if (--d[t] < 0) { print "unopened } in " t; exit } }
-		END { for (t in d) if (d[t]) print t " left " d[t] " open" }' "$TMPD/lines")"
+	assertEquals "balanced per thread" "" "$(graph_open_calls "$TMPD/lines")"
 }
 
 test_on_off_1000_times_under_8_threads() {
