@@ -591,4 +591,34 @@ test_switch_under_spinning_threads_leaves_no_call_open() {
 	done
 }
 
+# vfork() children that call traced functions and exec from inside them
+# (tests/stage2/src/vfork_exec.c): they share the parent's return stack,
+# so their frames are dead entries once the parent runs on.  The parent's
+# results and its later calls are right, the child's calls are in the
+# trace under the parent's thread, and nothing is left open.  -O2, -O0.
+# (qemu-user runs a vfork() as a fork(): there the child has memory of its
+# own, which nobody writes out, chapter 7.)
+test_vfork_child_calls_leave_the_parent_whole() {
+	local opt
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/vf" "$KIT/tests/stage2/src/vfork_exec.c" ||
+			{ fail "build $opt"; continue; }
+		FTRACE_CURRENT_TRACER=function_graph \
+			FTRACE_TRACE_OPTIONS=funcgraph-proc \
+			trace_run "$TMPD/vf.t" "$TMPD/vf" 20
+		assertEquals "$opt: exit status" 0 $?
+		assertEquals "$opt: result" "spawned 20 bad 0" \
+			"$(cat "$TMPD/vf.t.stdout")"
+		assertEquals "$opt: no noise" "" "$(cat "$TMPD/vf.t.stderr")"
+		[ -n "$QEMU" ] ||
+			assertEquals "$opt: the children's calls" 20 \
+				"$(grep -c 'child_leaf();' "$TMPD/vf.t")"
+		assertEquals "$opt: the parent's calls after them" 40 \
+			"$(grep -c 'parent_leaf();' "$TMPD/vf.t")"
+		assertEquals "$opt: no call left open" "" \
+			"$(graph_open_calls "$TMPD/vf.t")"
+	done
+}
+
 . shunit2
