@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -31,9 +30,7 @@
 #include <sys/stat.h>
 #include <asm/irqflags.h>
 #include <linux/init.h>
-#include <linux/hardirq.h>
 #include <linux/kallsyms.h>
-#include <linux/ring_buffer.h>
 #include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_output.h>
@@ -420,7 +417,7 @@ static void trace_dump(void)
 	spool_exit();
 }
 
-static int dump_at_exit_group, dump_waiting, exec_tracing_on;
+static int dump_at_exit_group, dump_waiting;
 
 void trace_dump_at_exit_group(void)
 {
@@ -441,48 +438,6 @@ void trace_exit_group(void)
 		dump_waiting = 0;
 		trace_dump();
 	}
-}
-
-/*
- * The process the buffers belong to: a child the C library's fork
- * handlers did not see (vfork(), or a raw clone) runs on its parent's
- * memory, buffers included.
- */
-static pid_t trace_pid;
-
-static void trace_pid_after_fork(void)
-{
-	trace_pid = getpid();
-}
-
-/*
- * execve() replaces the image without running exit handlers: the trace
- * is written now, as at exit (exec.c calls this).  A vfork() child's
- * records are its parent's (the same memory), which writes them at its
- * own exit; writing them from the child would take locks the parent's
- * other threads may hold, and so would a signal handler that execs (the
- * code it interrupted may hold them): both exec without a dump, and a
- * handler's events are lost with the image.  Returns whether the trace
- * was written, for trace_exec_failed().
- */
-int trace_dump_at_exec(void)
-{
-	/* (a fork() child that recorded nothing yet has no buffer) */
-	if (getpid() != trace_pid || in_irq() || !ring_buffer_nr_threads())
-		return 0;
-	exec_tracing_on = __atomic_load_n(&tracing_on, __ATOMIC_RELAXED);
-	trace_dump();
-	return 1;
-}
-
-/*
- * The exec failed and the process goes on: it records again, and what it
- * writes at exit starts after what trace_dump_at_exec() wrote.
- */
-void trace_exec_failed(void)
-{
-	ring_buffer_reset_readers();
-	__atomic_store_n(&tracing_on, exec_tracing_on, __ATOMIC_RELAXED);
 }
 
 static int trace_file_write(const char *val)
@@ -564,8 +519,6 @@ static __init_core void trace_output_init(void)
 		close(trace_stderr);
 		trace_stderr = -1;
 	}
-	trace_pid = getpid();
-	pthread_atfork(NULL, NULL, trace_pid_after_fork);
 	/* registered first, so it runs after the program's own handlers */
 	atexit(trace_dump_at_exit);
 }

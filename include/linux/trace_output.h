@@ -39,14 +39,6 @@ void trace_add_exit_writer(void (*fn)(void));
  */
 void trace_dump_at_exit_group(void);
 void trace_exit_group(void);
-/*
- * Before an exec (stage1-static/exec.c): write the trace as at exit,
- * unless the caller is a vfork() child or a signal handler; nonzero when
- * it was written.  trace_exec_failed(): the exec returned, the process
- * records again.
- */
-int trace_dump_at_exec(void);
-void trace_exec_failed(void);
 /* Entries of type that every tracer prints (markers, losses). */
 void trace_print_with_every_tracer(enum trace_type type);
 /*
