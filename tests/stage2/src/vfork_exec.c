@@ -8,7 +8,7 @@
  * results, and its trace must close what the child left (chapter 2,
  * "Dead entries").
  *
- *	vfork_exec N	N children; each exits with child_leaf(i) & 0x7f,
+ *	vfork_exec N	N children; child i exits with child_leaf(i),
  *			through "sh -c 'exit K'"; prints "spawned N bad B"
  */
 #include <stdio.h>
@@ -18,7 +18,9 @@
 
 #define noinline __attribute__((noipa))
 
-noinline int child_leaf(int i) { return (i * 7 + 3) & 0x7f; }
+#define CODE(i)	(((i) * 7 + 3) & 0x7f)	/* an exit status */
+
+noinline int child_leaf(int i) { return CODE(i); }
 
 noinline void child_exec(int i)
 {
@@ -54,7 +56,7 @@ int main(int argc, char **argv)
 	int i, n = argc > 1 ? atoi(argv[1]) : 20, bad = 0;
 
 	for (i = 0; i < n; i++) {
-		if (spawn(i) != ((i * 7 + 3) & 0x7f))
+		if (spawn(i) != CODE(i))
 			bad++;
 		if (parent_work(i) != 2 * i + 3)
 			bad++;
