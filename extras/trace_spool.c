@@ -444,6 +444,11 @@ void spool_exit(void)
 	rmdir(spool_dir);
 }
 
+int spool_in_use(void)
+{
+	return spool_hdr && spool_pid == getpid() && spool_fd_ok();
+}
+
 /*
  * The "spool" setting is FTRACE_SPOOL, which spool_init() has read before
  * anything could be recorded; the settings write it again (as the

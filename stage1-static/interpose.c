@@ -36,6 +36,7 @@
 #include <sys/select.h>
 #include <ucontext.h>
 #include <linux/init.h>
+#include "exec.h"
 
 /*
  * The C library's definition of name, once looked up: each is looked up
@@ -106,6 +107,23 @@ INTERPOSE(int, epoll_pwait,
 	   const sigset_t *mask), (epfd, ev, max, timeout, mask))
 INTERPOSE(int, pthread_attr_setsigmask_np,
 	  (pthread_attr_t *attr, const sigset_t *mask), (attr, mask))
+INTERPOSE(int, execve,
+	  (const char *path, char *const argv[], char *const envp[]),
+	  (path, argv, envp))
+INTERPOSE(int, execv, (const char *path, char *const argv[]), (path, argv))
+INTERPOSE(int, execvp, (const char *file, char *const argv[]), (file, argv))
+INTERPOSE(int, execvpe,
+	  (const char *file, char *const argv[], char *const envp[]),
+	  (file, argv, envp))
+INTERPOSE(int, fexecve, (int fd, char *const argv[], char *const envp[]),
+	  (fd, argv, envp))
+INTERPOSE(int, execveat,
+	  (int dirfd, const char *path, char *const argv[],
+	   char *const envp[], int flags), (dirfd, path, argv, envp, flags))
+/* the list forms gather their arguments themselves (exec.c) */
+EXEC_LIST(execl, 'l')
+EXEC_LIST(execle, 'e')
+EXEC_LIST(execlp, 'p')
 INTERPOSE(int, setcontext, (const ucontext_t *ucp), (ucp))
 INTERPOSE(int, swapcontext, (ucontext_t *oucp, const ucontext_t *ucp),
 	  (oucp, ucp))

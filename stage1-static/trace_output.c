@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -30,7 +31,9 @@
 #include <sys/stat.h>
 #include <asm/irqflags.h>
 #include <linux/init.h>
+#include <linux/hardirq.h>
 #include <linux/kallsyms.h>
+#include <linux/ring_buffer.h>
 #include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_output.h>
@@ -277,6 +280,8 @@ int trace_walk(FILE *f, unsigned int types, trace_print_fn fn)
 }
 
 static const char *dump_note;
+/* this process wrote part of its trace before an exec that failed */
+static int dump_goes_on;
 
 void trace_set_dump_note(const char *note)
 {
@@ -299,11 +304,16 @@ static int print_trace(FILE *f)
 		in_buf += snap[i].entries;
 		written += snap[i].entries + snap[i].overrun;
 	}
-	fprintf(f, "# tracer: %s\n#\n", t ? t->name : "nop");
-	if (t && t->print_header)
-		t->print_header(f, in_buf, written);
-	else
-		trace_default_header(f, in_buf, written);
+	if (dump_goes_on) {
+		/* the header went with the first part (trace_exec_failed()) */
+		fprintf(f, "# pid %d goes on: its exec failed\n", getpid());
+	} else {
+		fprintf(f, "# tracer: %s\n#\n", t ? t->name : "nop");
+		if (t && t->print_header)
+			t->print_header(f, in_buf, written);
+		else
+			trace_default_header(f, in_buf, written);
+	}
 
 	/* k-way merge: the oldest pending entry of any thread goes next */
 	while ((i = oldest_pending(snap, nr, types)) >= 0) {
@@ -417,16 +427,17 @@ static void trace_dump(void)
 	spool_exit();
 }
 
-static int dump_at_exit_group, dump_waiting;
+/* the last system calls come through traps (trace_dump_at_syscall()) */
+static int dump_at_syscall, dump_waiting;
 
-void trace_dump_at_exit_group(void)
+void trace_dump_at_syscall(void)
 {
-	dump_at_exit_group = 1;
+	dump_at_syscall = 1;
 }
 
 static void trace_dump_at_exit(void)
 {
-	if (dump_at_exit_group)
+	if (dump_at_syscall)
 		dump_waiting = 1;
 	else
 		trace_dump();
@@ -437,6 +448,74 @@ void trace_exit_group(void)
 	if (dump_waiting) {
 		dump_waiting = 0;
 		trace_dump();
+	}
+}
+
+/*
+ * The process the buffers belong to: a child the C library's fork
+ * handlers did not see (vfork(), or a raw clone) runs on its parent's
+ * memory, buffers included.
+ */
+static pid_t trace_pid;
+
+static void trace_pid_after_fork(void)
+{
+	trace_pid = getpid();
+	dump_goes_on = 0;
+}
+
+/*
+ * execve() replaces the image without running exit handlers, so the
+ * trace is written before it, as at exit.  Not when a spool holds the
+ * buffers: they outlive the image, and ftrace-run prints them with the
+ * other processes that ended without exit().  Not from a vfork() child:
+ * its records are its parent's (the same memory), which writes them at
+ * its own exit, and writing them from the child would take locks the
+ * parent's other threads may hold.  Not from a signal handler either (the
+ * code it interrupted may hold them): its events go with the image.  A
+ * fork() child that recorded nothing yet has no buffer to write.
+ */
+static int exec_tracing_on, exec_dumped;
+
+static int trace_exec_dump(void)
+{
+	if (getpid() != trace_pid || in_irq() || spool_in_use() ||
+	    !ring_buffer_nr_threads())
+		return 0;
+	exec_tracing_on = __atomic_load_n(&tracing_on, __ATOMIC_RELAXED);
+	trace_dump();
+	return 1;
+}
+
+/*
+ * The exec failed: record again, and write later only what comes after
+ * what was written, as the rest of the same trace.
+ */
+void trace_exec_failed(void)
+{
+	ring_buffer_reset_readers();
+	dump_goes_on = 1;
+	__atomic_store_n(&tracing_on, exec_tracing_on, __ATOMIC_RELAXED);
+}
+
+int trace_dump_at_exec(void)
+{
+	/* the system call's trap writes it, after the call's entry event */
+	if (dump_at_syscall)
+		return 0;
+	return trace_exec_dump();
+}
+
+void trace_execve(void)
+{
+	exec_dumped = trace_exec_dump();
+}
+
+void trace_execve_failed(void)
+{
+	if (exec_dumped) {
+		exec_dumped = 0;
+		trace_exec_failed();
 	}
 }
 
@@ -519,6 +598,8 @@ static __init_core void trace_output_init(void)
 		close(trace_stderr);
 		trace_stderr = -1;
 	}
+	trace_pid = getpid();
+	pthread_atfork(NULL, NULL, trace_pid_after_fork);
 	/* registered first, so it runs after the program's own handlers */
 	atexit(trace_dump_at_exit);
 }

@@ -376,6 +376,15 @@ static int sc_new_context(long nr)
 }
 #endif
 
+static int sc_is_exec(long nr)
+{
+#ifdef SYS_execveat
+	if (nr == SYS_execveat)
+		return 1;
+#endif
+	return nr == SYS_execve;
+}
+
 /*
  * The tracepoints, as the kernel's entry code calls them: not for the
  * calls a probe makes itself (they would come back here).
@@ -386,9 +395,11 @@ static void sc_probe_enter(struct pt_regs *regs, long nr)
 		return;
 	ftrace_in_probe = 1;
 	sys_enter_probe(regs, nr);
-	/* the process's last call: the trace can be written */
+	/* the image's last call: the trace can be written */
 	if (nr == SYS_exit_group)
 		trace_exit_group();
+	else if (sc_is_exec(nr))
+		trace_execve();
 	ftrace_in_probe = 0;
 }
 
@@ -397,6 +408,9 @@ static void sc_probe_exit(struct pt_regs *regs, long nr)
 	if (ftrace_in_probe || !sys_exit_probe)
 		return;
 	ftrace_in_probe = 1;
+	/* an exec that returns failed: the image records on */
+	if (sc_is_exec(nr))
+		trace_execve_failed();
 	sys_exit_probe(regs, nr);
 	ftrace_in_probe = 0;
 }
@@ -880,11 +894,11 @@ static int patch_one(struct dl_phdr_info *info, size_t size, void *data)
 static int sc_ready, sc_started;
 
 /*
- * Is the object of the C library's _exit() patched?  Then the process's
- * last system call comes through a trap (every site of the object is
- * one), and the trace can wait for it.
+ * Is the object of the C library's _exit() patched?  Then an image's last
+ * system call, its exit_group or its execve, comes through a trap (every
+ * site of the object is one), and the trace can wait for it.
  */
-static int exit_group_patched(void)
+static int libc_patched(void)
 {
 	/* (RTLD_NEXT: the C library's, not the program's PLT entry) */
 	void *fn = dlsym(RTLD_NEXT, "_exit");
@@ -969,8 +983,8 @@ static int syscall_trap_init(void)
 	dl_iterate_phdr(patch_one, NULL);
 	ftrace_unlock();
 	__atomic_store_n(&sc_ready, 1, __ATOMIC_RELEASE);
-	if (exit_group_patched())
-		trace_dump_at_exit_group();
+	if (libc_patched())
+		trace_dump_at_syscall();
 	return 0;
 }
 

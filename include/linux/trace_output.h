@@ -31,14 +31,28 @@ void trace_set_dump_note(const char *note);
 void trace_add_exit_writer(void (*fn)(void));
 /*
  * The trace is written when exit() has run the program's handlers; with
- * trace_dump_at_exit_group(), at the process's exit_group system call
+ * trace_dump_at_syscall(), at the process's exit_group system call
  * instead (trace_exit_group(), from its trap), so that what the C
  * library does after the handlers (its last flush of stdio) and the call
  * itself are in the trace.  A process that ends otherwise (_exit, a
  * signal) leaves its buffers to the spool, as without it.
  */
-void trace_dump_at_exit_group(void);
+void trace_dump_at_syscall(void);
 void trace_exit_group(void);
+/*
+ * An exec replaces the image: the trace is written before it, as at exit,
+ * unless a spool keeps the buffers or the caller is a vfork() child or a
+ * signal handler.  The exec family calls trace_dump_at_exec() (nonzero
+ * when it wrote the trace) and, if the exec returned, trace_exec_failed():
+ * the process records again.  With trace_dump_at_syscall(), the execve
+ * system call's trap writes it instead, once the call's entry event is
+ * recorded (trace_execve()), and trace_execve_failed() resumes before
+ * its exit event.
+ */
+int trace_dump_at_exec(void);
+void trace_exec_failed(void);
+void trace_execve(void);
+void trace_execve_failed(void);
 /* Entries of type that every tracer prints (markers, losses). */
 void trace_print_with_every_tracer(enum trace_type type);
 /*

@@ -37,6 +37,11 @@ void spool_first_event(void);
 void spool_set_tracer(const char *name);
 /* A normal exit, after the trace is written: remove the file. */
 void spool_exit(void);
+/*
+ * 1 when this process's buffers are in its spool file, which outlives
+ * it (an exec, then, need not write the trace first).
+ */
+int spool_in_use(void);
 /* A library loaded since start-up (dlopen()): the reader needs its names. */
 void spool_add_object(const char *path, unsigned long bias);
 
@@ -67,6 +72,11 @@ static inline void spool_set_tracer(const char *name)
 
 static inline void spool_exit(void)
 {
+}
+
+static inline int spool_in_use(void)
+{
+	return 0;
 }
 
 static inline void spool_add_object(const char *path, unsigned long bias)

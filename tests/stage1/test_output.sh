@@ -4,6 +4,10 @@
 # hold part of it; tests/run-tests.sh)
 . "$KIT/tests/lib.sh"
 
+tracers=function
+[ "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" = y ] &&
+	tracers="function function_graph"
+
 # Mask what changes from run to run, and only when its width is right:
 # the tid padded to 7 columns, the CPU, seconds padded to 5 columns, the
 # address of main's caller in the C library, the number of CPUs.
@@ -130,6 +134,39 @@ test_trace_file_shared_by_children() {
 	local f
 	for f in forked_child execd_child parent_work; do
 		assertEquals "$f" 1 "$(fn_edges "$TMPD/sp" | grep -c " $f <-main$")"
+	done
+}
+
+# A fork() child's calls before its exec are in the trace (written just
+# before the exec, stage1-static/exec.c), through each form of the exec
+# family; an exec that fails returns its errno, and the process's calls
+# are each in the trace once, those after the failure too.  Each tracer
+# of the stage, -O2 and -O0 (tests/stage1/src/forkexec.c).
+test_fork_child_calls_before_exec_are_traced() {
+	local opt t n
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/fe" "$KIT/tests/stage1/src/forkexec.c" ||
+			{ fail "build $opt"; continue; }
+		for t in $tracers; do
+			FTRACE_CURRENT_TRACER=$t trace_run "$TMPD/fe.t" "$TMPD/fe"
+			assertEquals "$opt $t: exit status" 0 $?
+			assertEquals "$opt $t: result" \
+				"children 6 bad 0 exec failed: ENOENT" \
+				"$(cat "$TMPD/fe.t.stdout")"
+			assertEquals "$opt $t: no noise" "" \
+				"$(cat "$TMPD/fe.t.stderr")"
+			case $t in
+			function) n='child_leaf <-child_exec$' ;;
+			*) n='child_leaf();$' ;;
+			esac
+			assertEquals "$opt $t: each child's call" 6 \
+				"$(grep -c "$n" "$TMPD/fe.t")"
+			assertEquals "$opt $t: the call after the failed exec" 1 \
+				"$(grep -c 'after_failed' "$TMPD/fe.t")"
+			assertEquals "$opt $t: main once" 1 \
+				"$(grep -c 'main\( <-\|() {$\)' "$TMPD/fe.t")"
+		done
 	done
 }
 

@@ -156,6 +156,50 @@ test_fork_vfork_spawn_exec() {
 	done
 }
 
+# Without a spool (FTRACE_* settings only, no ftrace-run), a fork()
+# child's trace is written from its execve's trap, once the call's entry
+# is recorded: each child's traced call, then its sys_execve, under one
+# header.  An execve that fails records on before its exit event: the
+# parent's -ENOENT, its traced call after it, and a header once per
+# process (tests/stage1/src/forkexec.c, as tests/stage1/test_output.sh
+# runs it without events).
+test_fork_child_exec_without_a_spool() {
+	local o t pid
+	for o in $OPTS; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $o \
+			-o "$TMPD/fe$o" "$KIT/tests/stage1/src/forkexec.c" ||
+			{ fail "build $o"; continue; }
+		t=$TMPD/fe$o.t
+		FTRACE_SET_EVENT=syscalls trace_run "$t" "$TMPD/fe$o"
+		assertEquals "$o: exit status" 0 $?
+		assertEquals "$o: result" "children 6 bad 0 exec failed: ENOENT" \
+			"$(cat "$t.stdout")"
+		assertEquals "$o: no noise" "" "$(cat "$t.stderr")"
+		assertEquals "$o: the children's calls" 6 \
+			"$(fn_edges "$t" | grep -c ' child_leaf <-child_exec$')"
+		for pid in $(fn_edges "$t" | awk '/ child_leaf <-/ { print $1 }'); do
+			assertEquals "$o $pid: its call, then its execve" \
+				"child_leaf <-child_exec sys_execve(" \
+				"$(thread_edges "$t" "$pid" |
+				   sed -n '/^child_leaf /,$p' | grep -v ' -> ' |
+				   sed 's/(.*/(/' | sort -u | tr '\n' ' ' |
+				   sed 's/ $//')"
+		done
+		pid=$(fn_edges "$t" | awk '/ after_failed <-main$/ { print $1 }')
+		assertEquals "$o: the failed execve, then the call after it" \
+			"sys_execve -> ENOENT after_failed <-main" \
+			"$(thread_edges "$t" "$pid" | grep -A1 '^sys_execve -> ' |
+			   tail -2 | sed 's/ -> 0x\(ffffffff\)\{0,1\}fffffffe$/ -> ENOENT/' |
+			   tr '\n' ' ' | sed 's/ $//')"
+		assertEquals "$o: main once" 1 \
+			"$(fn_edges "$t" | grep -c ' main <-')"
+		assertEquals "$o: a header a process" 7 \
+			"$(grep -c '^# tracer: ' "$t")"
+		assertTrue "$o: the parent's trace goes on after the failure" \
+			"grep -q '^# pid $pid goes on: its exec failed$' '$t'"
+	done
+}
+
 # read_span TRACE: the events from the pipe read's entry (count 1) to its
 # exit, the handler's write among them, each with its flags: h is "in a
 # signal handler"
