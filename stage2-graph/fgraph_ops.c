@@ -201,6 +201,32 @@ static void fgraph_set_tests(void)
 						&fgraph_array[i]->ops);
 }
 
+/*
+ * A free index for gops (fgraph_lock held): its own last one, if nobody
+ * held it since; else the one given up longest ago, as the kernel's LRU
+ * of indexes picks (fgraph_lru_alloc_index(), kernel/trace/fgraph.c,
+ * since v6.11).  An index just given up is the one a call on its way
+ * through the old user's entryfunc may still take for it: another user
+ * gets it last (unregister_ftrace_graph()).  -1 when all are in use.
+ */
+static unsigned long fgraph_freed[FGRAPH_ARRAY_SIZE];	/* when; 0: never */
+static unsigned long fgraph_frees;
+
+static int fgraph_pick_index(struct fgraph_ops *gops)
+{
+	int i, best = -1;
+
+	i = gops->idx;
+	if (i >= 0 && i < FGRAPH_ARRAY_SIZE && !fgraph_array[i] &&
+	    gops->gen == fgraph_gen[i])
+		return i;
+	for (i = 0; i < FGRAPH_ARRAY_SIZE; i++)
+		if (!fgraph_array[i] &&
+		    (best < 0 || fgraph_freed[i] < fgraph_freed[best]))
+			best = i;
+	return best;
+}
+
 int register_ftrace_graph(struct fgraph_ops *gops)
 {
 	int i, ret;
@@ -214,9 +240,8 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		pthread_mutex_unlock(&fgraph_lock);
 		return -EBUSY;
 	}
-	for (i = 0; i < FGRAPH_ARRAY_SIZE && fgraph_array[i]; i++)
-		;
-	if (i == FGRAPH_ARRAY_SIZE) {
+	i = fgraph_pick_index(gops);
+	if (i < 0) {
 		pthread_mutex_unlock(&fgraph_lock);
 		return -EBUSY;
 	}
@@ -254,11 +279,12 @@ int register_ftrace_graph(struct fgraph_ops *gops)
  * record (graph_fast_entry(), fgraph_entry()).  Read before the move
  * (an old frame, whose return nobody reports), the record was reserved
  * before the ring buffer's reset, which clears it; read after it, the
- * frame is the next registration's, which reports its return.  So no
- * call the stopped tracer began is left open in the new trace, unless
- * another user took the index in between (the profiler, registered
- * meanwhile from another thread): the tracer then comes back at another
- * index, and such a call stays open.
+ * frame is the next registration's, which reports its return: the
+ * tracer comes back at the same index, which another user registered
+ * meanwhile (the profiler, from another thread) takes only when every
+ * other index is in use or was given up since (fgraph_pick_index()).
+ * So no call the stopped tracer began is left open in the new trace,
+ * short of FGRAPH_ARRAY_SIZE users coming and going during one switch.
  */
 int unregister_ftrace_graph(struct fgraph_ops *gops)
 {
@@ -283,6 +309,7 @@ int unregister_ftrace_graph(struct fgraph_ops *gops)
 		/* its frames from now on are its next registration's */
 		__atomic_store_n(&gops->gen, ++fgraph_gen[i],
 				 __ATOMIC_RELAXED);
+		fgraph_freed[i] = ++fgraph_frees;
 	}
 	pthread_mutex_unlock(&fgraph_lock);
 	return ret;

@@ -12,7 +12,8 @@ phase C: mine g1 0/0 g2 0/0 g3 10/10, others 0, bad data 0
 unregister: 0
 phase D: mine g1 0/0 g2 0/0 g3 0/0, others 0, bad data 0
 sum 780
-swap: 5, mine 1/0, other 0/0, same index yes"
+swap: 5, mine 1/0, other 0/0, same index yes
+back: 6, mine 1/1, at its index yes, newcomer elsewhere, other 0/0"
 
 # "phase: calls" per marker of a function_graph trace: each g1-g3 call
 # line counted under the phase that precedes it

@@ -13,8 +13,14 @@
  *   phase D   mine unregistered
  *
  * Then g_swap(), taken by mine, unregisters mine and registers "other" in
- * its place (the same index) before it returns: other must see no return
- * of a call it did not take, mine none after it left.
+ * its place before it returns (the same index: fillers hold every other
+ * one meanwhile, as an index just given up goes last): other must see no
+ * return of a call it did not take, mine none after it left.  Then
+ * mine's entryfunc itself, at g_back(), unregisters mine and registers a
+ * newcomer, then mine again, as a switch of tracers does while another
+ * thread's call is on its way through the old user's entryfunc: the
+ * newcomer must take another index, and mine come back at its own, to
+ * see the return of the call it took.
  *
  * A line per phase says what mine saw; trace_marker names each phase in
  * the trace, for the test to see what the tracer saw.  Exit status 3.
@@ -31,15 +37,17 @@ noinline int g2(int x) { return x + 2; }
 noinline int g3(int x) { return x + 3; }
 
 int g_swap(int x);
-static void *const fns[] = { g1, g2, g3, g_swap };
-static unsigned long entries[4], returns[4], bad_data, others;
+int g_back(int x);
+static void *const fns[] = { g1, g2, g3, g_swap, g_back };
+#define NR_FNS	(sizeof(fns) / sizeof(fns[0]))
+static unsigned long entries[NR_FNS], returns[NR_FNS], bad_data, others;
 
 /* which of g1-g3 and g_swap the site at ip is in, or -1 */
 static int notrace which(unsigned long ip)
 {
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < (int)NR_FNS; i++)
 		if (ip - ftrace_sym_addr(fns[i]) < 16)
 			return i;
 	return -1;
@@ -49,6 +57,8 @@ struct mine_data {
 	unsigned long	func;
 	unsigned long	depth;
 };
+
+static void come_back(struct fgraph_ops *gops);
 
 static int notrace mine_entry(struct ftrace_graph_ent *trace,
 			      struct fgraph_ops *gops)
@@ -61,6 +71,8 @@ static int notrace mine_entry(struct ftrace_graph_ent *trace,
 		return 0;
 	}
 	entries[i]++;
+	if (i == 4)
+		come_back(gops);
 	d = fgraph_reserve_data(gops->idx, sizeof(*d));
 	if (d) {
 		d->func = trace->func;
@@ -107,17 +119,79 @@ static struct fgraph_ops other = {
 	.retfunc	= other_return,
 };
 
+/* users that take no call, holding indexes (their filter: g1 only) */
+static int notrace filler_entry(struct ftrace_graph_ent *trace,
+				struct fgraph_ops *gops)
+{
+	return 0;
+}
+
+static void notrace filler_return(struct ftrace_graph_ret *trace,
+				  struct fgraph_ops *gops)
+{
+}
+
+static struct fgraph_ops fillers[FGRAPH_ARRAY_SIZE];
+static int nr_fillers;
+
+static void notrace fill_indexes(void)
+{
+	struct fgraph_ops *f;
+
+	for (nr_fillers = 0; nr_fillers < FGRAPH_ARRAY_SIZE; nr_fillers++) {
+		f = &fillers[nr_fillers];
+		f->entryfunc = filler_entry;
+		f->retfunc = filler_return;
+		ftrace_set_filter_ip(&f->ops, ftrace_sym_addr(g1), 0, 1);
+		if (register_ftrace_graph(f))
+			break;
+	}
+}
+
+static void notrace unfill_indexes(void)
+{
+	while (nr_fillers > 0)
+		unregister_ftrace_graph(&fillers[--nr_fillers]);
+}
+
 static void notrace swap_users(void)
 {
 	unregister_ftrace_graph(&mine);
-	register_ftrace_graph(&other);
+	/* every index but mine's taken, then mine's left the only one */
+	fill_indexes();
+	unregister_ftrace_graph(&fillers[--nr_fillers]);
 	ftrace_set_filter_ip(&other.ops, ftrace_sym_addr(g1), 0, 1);
+	register_ftrace_graph(&other);
+	unfill_indexes();
 }
 
 noinline int g_swap(int x)
 {
 	swap_users();
 	return x + 4;
+}
+
+static struct fgraph_ops newcomer = {
+	.entryfunc	= other_entry,
+	.retfunc	= other_return,
+};
+
+static int back_idx, newcomer_idx;
+
+/* from mine's entryfunc, the call not yet taken */
+static void notrace come_back(struct fgraph_ops *gops)
+{
+	back_idx = gops->idx;
+	unregister_ftrace_graph(gops);
+	ftrace_set_filter_ip(&newcomer.ops, ftrace_sym_addr(g1), 0, 1);
+	register_ftrace_graph(&newcomer);
+	newcomer_idx = newcomer.idx;
+	register_ftrace_graph(gops);
+}
+
+noinline int g_back(int x)
+{
+	return x + 5;
 }
 
 static int notrace phase(const char *name, const char *files)
@@ -160,5 +234,17 @@ int main(void)
 	       entries[3], returns[3], other_entries, other_returns,
 	       mine.idx == other.idx ? "yes" : "no");
 	unregister_ftrace_graph(&other);
+
+	ftrace_set_filter_ip(&mine.ops, ftrace_sym_addr(g_back), 0, 1);
+	register_ftrace_graph(&mine);
+	other_entries = other_returns = 0;
+	sum = g_back(1);
+	printf("back: %d, mine %lu/%lu, at its index %s, newcomer %s, "
+	       "other %lu/%lu\n", sum, entries[4], returns[4],
+	       mine.idx == back_idx ? "yes" : "no",
+	       newcomer_idx != back_idx ? "elsewhere" : "at mine's",
+	       other_entries, other_returns);
+	unregister_ftrace_graph(&mine);
+	unregister_ftrace_graph(&newcomer);
 	return 3;
 }
