@@ -446,7 +446,7 @@ void spool_exit(void)
 
 int spool_in_use(void)
 {
-	return spool_hdr && spool_pid == getpid() && spool_fd_ok();
+	return spool_hdr && spool_fd_ok();
 }
 
 /*

@@ -29,6 +29,8 @@
 #include <unistd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <linux/kcmp.h>
 #include <asm/irqflags.h>
 #include <linux/init.h>
 #include <linux/hardirq.h>
@@ -477,11 +479,39 @@ static void trace_pid_after_fork(void)
  */
 static int exec_tracing_on, exec_dumped;
 
+/*
+ * A child that no fork handler saw, with memory of its own (qemu-user
+ * runs a vfork() as a fork(); or a raw clone() without CLONE_VM): its
+ * buffers are a copy of its parent's, whose events the parent writes, and
+ * its own since cannot be told from them.  They go with the image, and
+ * the trace says so.  (kcmp() fails where it is refused: then nothing is
+ * said, as for a vfork() child, which is the common case.)
+ */
+static void trace_exec_untold(void)
+{
+	pid_t pid = getpid();
+	int fd;
+
+	if (syscall(SYS_kcmp, pid, getppid(), KCMP_VM, 0, 0) <= 0)
+		return;
+	fd = trace_path[0] ? open(trace_path, O_WRONLY | O_APPEND |
+				  O_CLOEXEC) : trace_stderr_dup();
+	if (fd < 0)
+		return;
+	dprintf(fd, "# pid %d: a child with memory of its own that no fork "
+		"handler saw: its events before its exec are not in the "
+		"trace\n", (int)pid);
+	close(fd);
+}
+
 static int trace_exec_dump(void)
 {
-	if (getpid() != trace_pid || in_irq() || spool_in_use() ||
-	    !ring_buffer_nr_threads())
+	if (in_irq() || spool_in_use() || !ring_buffer_nr_threads())
 		return 0;
+	if (getpid() != trace_pid) {
+		trace_exec_untold();
+		return 0;
+	}
 	exec_tracing_on = __atomic_load_n(&tracing_on, __ATOMIC_RELAXED);
 	trace_dump();
 	return 1;

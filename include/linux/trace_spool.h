@@ -38,8 +38,9 @@ void spool_set_tracer(const char *name);
 /* A normal exit, after the trace is written: remove the file. */
 void spool_exit(void);
 /*
- * 1 when this process's buffers are in its spool file, which outlives
- * it (an exec, then, need not write the trace first).
+ * 1 when the buffers are in a spool file, which outlives the process
+ * (an exec, then, need not write the trace first): the process's own, or
+ * in a child no fork handler saw, its parent's, which it shares.
  */
 int spool_in_use(void);
 /* A library loaded since start-up (dlopen()): the reader needs its names. */
