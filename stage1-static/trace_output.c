@@ -467,19 +467,6 @@ static void trace_pid_after_fork(void)
 }
 
 /*
- * execve() replaces the image without running exit handlers, so the
- * trace is written before it, as at exit.  Not when a spool holds the
- * buffers: they outlive the image, and ftrace-run prints them with the
- * other processes that ended without exit().  Not from a vfork() child:
- * its records are its parent's (the same memory), which writes them at
- * its own exit, and writing them from the child would take locks the
- * parent's other threads may hold.  Not from a signal handler either (the
- * code it interrupted may hold them): its events go with the image.  A
- * fork() child that recorded nothing yet has no buffer to write.
- */
-static int exec_tracing_on, exec_dumped;
-
-/*
  * A child that no fork handler saw, with memory of its own (qemu-user
  * runs a vfork() as a fork(); or a raw clone() without CLONE_VM): its
  * buffers are a copy of its parent's, whose events the parent writes, and
@@ -503,6 +490,19 @@ static void trace_exec_untold(void)
 		"trace\n", (int)pid);
 	close(fd);
 }
+
+/*
+ * execve() replaces the image without running exit handlers, so the
+ * trace is written before it, as at exit.  Not when a spool holds the
+ * buffers: they outlive the image, and ftrace-run prints them with the
+ * other processes that ended without exit().  Not from a vfork() child:
+ * its records are its parent's (the same memory), which writes them at
+ * its own exit, and writing them from the child would take locks the
+ * parent's other threads may hold.  Not from a signal handler either (the
+ * code it interrupted may hold them): its events go with the image.  A
+ * fork() child that recorded nothing yet has no buffer to write.
+ */
+static int exec_tracing_on, exec_dumped;
 
 static int trace_exec_dump(void)
 {
