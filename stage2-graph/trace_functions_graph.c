@@ -74,14 +74,20 @@ static __thread unsigned long recorded_overrun;
 
 /*
  * One record of one slot: an entry, a return, an overrun count.  Its
- * index, or -1 (tracing is off).
+ * index, or -1 (tracing is off).  b: the thread's buffer, found by a
+ * caller outside any handler (the fast path below), which then calls
+ * nothing here; NULL: look it up, and the context too.
  */
 static inline __attribute__((always_inline)) long
-record(enum trace_type type, unsigned long func, int depth,
-       unsigned long long ts, unsigned long long calltime, unsigned int cpu)
+record(struct trace_buffer *b, enum trace_type type, unsigned long func,
+       int depth, unsigned long long ts, unsigned long long calltime,
+       unsigned int cpu)
 {
 	if (!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED))
 		return -1;
+	if (b)
+		return __trace_record(b, type, ts, func, calltime, cpu, depth,
+				      tracing_gen_ctx_task());
 	return trace_record(type, ts, func, calltime, cpu, depth,
 			    tracing_gen_ctx());
 }
@@ -126,13 +132,13 @@ static __thread struct trace_buffer *last_ent_buffer;
  * Returns whether the return is recorded so.
  */
 static inline __attribute__((always_inline)) int
-graph_merge_leaf(unsigned long func, int depth, unsigned long long rettime)
+graph_merge_leaf(struct trace_buffer *b, unsigned long func, int depth,
+		 unsigned long long rettime)
 {
-	struct trace_buffer *b = this_buffer;
 	unsigned long idx = last_ent - 1;
 	struct trace_entry *e;
 
-	if (sizeof(unsigned long) < sizeof(uint64_t) || !last_ent ||
+	if (sizeof(unsigned long) < sizeof(uint64_t) || !last_ent || !b ||
 	    b != last_ent_buffer || local_read(&b->head) != idx + 1)
 		return 0;
 	e = &b->entries[idx & b->mask];
@@ -148,25 +154,30 @@ graph_merge_leaf(unsigned long func, int depth, unsigned long long rettime)
 	return 1;
 }
 
-/* An entry record, the one graph_merge_leaf() may make a leaf of */
+/*
+ * An entry record, the one graph_merge_leaf() may make a leaf of; b as
+ * for record()
+ */
 static inline __attribute__((always_inline)) void
-graph_record_entry(unsigned long func, int depth, unsigned long long calltime,
-		   unsigned int cpu)
+graph_record_entry(struct trace_buffer *b, unsigned long func, int depth,
+		   unsigned long long calltime, unsigned int cpu)
 {
-	last_ent = record(TRACE_GRAPH_ENT, func, depth, calltime, 0, cpu) + 1;
-	last_ent_buffer = this_buffer;
+	last_ent = record(b, TRACE_GRAPH_ENT, func, depth, calltime, 0,
+			  cpu) + 1;
+	last_ent_buffer = b ? b : this_buffer;
 }
 
-/* A return record, or the leaf it makes of its entry */
+/* A return record, or the leaf it makes of its entry; b as for record() */
 static inline __attribute__((always_inline)) void
-graph_record_return(unsigned long func, int depth, unsigned long long calltime,
-		    unsigned long long rettime, unsigned int cpu)
+graph_record_return(struct trace_buffer *b, unsigned long func, int depth,
+		    unsigned long long calltime, unsigned long long rettime,
+		    unsigned int cpu)
 {
 	/* (with tracing off, record() would write no return either) */
 	if (__atomic_load_n(&tracing_on, __ATOMIC_RELAXED) &&
-	    graph_merge_leaf(func, depth, rettime))
+	    graph_merge_leaf(b ? b : this_buffer, func, depth, rettime))
 		return;
-	record(TRACE_GRAPH_RET, func, depth, rettime, calltime, cpu);
+	record(b, TRACE_GRAPH_RET, func, depth, rettime, calltime, cpu);
 }
 
 static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
@@ -205,7 +216,7 @@ static __event_path int trace_graph_entry(struct ftrace_graph_ent *trace,
 	}
 	rcu_read_unlock();
 record:
-	graph_record_entry(trace->func, trace->depth, trace->calltime,
+	graph_record_entry(NULL, trace->func, trace->depth, trace->calltime,
 			   trace->cpu);
 	return 1;
 }
@@ -238,7 +249,7 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 	 */
 	if (__builtin_expect(trace->overrun != recorded_overrun, 0)) {
 		recorded_overrun = trace->overrun;
-		record(TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
+		record(NULL, TRACE_GRAPH_OVERRUN, trace->func, trace->depth,
 		       trace->rettime, trace->overrun, trace->cpu);
 	}
 	retval = graph_retval(trace);
@@ -246,8 +257,8 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 		record_retval(trace, retval);
 		return;
 	}
-	graph_record_return(trace->func, trace->depth, trace->calltime,
-			    trace->rettime, trace->cpu);
+	graph_record_return(NULL, trace->func, trace->depth,
+			    trace->calltime, trace->rettime, trace->cpu);
 }
 
 /*
@@ -272,14 +283,30 @@ static inline int graph_plain(void)
 		 GRAPH_DECIDES)) == TRACE_GRAPH_PRINT_IRQS;
 }
 
+/*
+ * What would make the fast path call something is decided before it
+ * pushes or writes anything, and sends the call to the full path: a
+ * handler's record (its context needs irq_ctx_flags()), the thread's
+ * first record (it claims the buffer), a filter to ask.  The rest calls
+ * nothing, so that the compiler keeps it in the registers the trampoline
+ * saved, not in callee-saved ones it would have to save itself.
+ */
+static inline int graph_fast_ok(struct trace_buffer *b)
+{
+	return graph_plain() && !__builtin_expect(in_irq(), 0) &&
+	       __builtin_expect(b != NULL, 1);
+}
+
 static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
 					 unsigned long frame_pointer,
 					 unsigned long *retp, unsigned long sp)
 {
+	struct trace_buffer *b = this_buffer;
 	struct ftrace_ret_stack *e;
 	unsigned int cpu;
 
-	if (!graph_plain() || !ftrace_graph_wants(func) ||
+	if (!graph_fast_ok(b) ||
+	    __builtin_expect(ftrace_graph_filter_on(), 0) ||
 	    !(e = fgraph_push_nested(ret, func, frame_pointer, retp, sp,
 				     &cpu)))
 		return __function_graph_enter(ret, func, frame_pointer, retp,
@@ -289,7 +316,7 @@ static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
 	 * switch of tracers that resets the buffer in between is then seen
 	 * whole or not at all (unregister_ftrace_graph() says why).
 	 */
-	graph_record_entry(func, e->depth, e->calltime, cpu);
+	graph_record_entry(b, func, e->depth, e->calltime, cpu);
 	fgraph_barrier();
 	fgraph_frame_take(e, &graph_tracer_ops);
 	return 0;
@@ -300,6 +327,7 @@ static __event_path unsigned long graph_fast_return(unsigned long sp,
 						    unsigned long retval)
 {
 	struct ftrace_ret_stack *e = fgraph_top_returning(sp, frame_pointer);
+	struct trace_buffer *b = this_buffer;
 	unsigned long long now;
 	unsigned int cpu;
 	unsigned long ret;
@@ -307,11 +335,11 @@ static __event_path unsigned long graph_fast_return(unsigned long sp,
 	/* a frame this tracer took alone (when it came, another one was
 	 * perhaps there too; __ftrace_return_to_handler() knows) */
 	if (!e || !fgraph_frame_taken_alone(e, &graph_tracer_ops) ||
-	    !graph_plain() || thread_overrun != recorded_overrun)
+	    !graph_fast_ok(b) || thread_overrun != recorded_overrun)
 		return __ftrace_return_to_handler(sp, frame_pointer, retval);
 	now = trace_clock_local(&cpu);
 	ret = e->ret;
-	graph_record_return(e->func, e->depth, e->calltime, now, cpu);
+	graph_record_return(b, e->func, e->depth, e->calltime, now, cpu);
 	fgraph_release(e);
 	return ret;
 }

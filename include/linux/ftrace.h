@@ -774,10 +774,15 @@ int ftrace_graph_shutdown(void);
 extern int ftrace_graph_filter_check;
 int ftrace_graph_filter_wants(unsigned long selfpc);
 
+/* whether ftrace_graph_wants() has a filter to ask (a call to make) */
+static inline int ftrace_graph_filter_on(void)
+{
+	return __atomic_load_n(&ftrace_graph_filter_check, __ATOMIC_RELAXED);
+}
+
 static inline int ftrace_graph_wants(unsigned long selfpc)
 {
-	if (!__builtin_expect(__atomic_load_n(&ftrace_graph_filter_check,
-					      __ATOMIC_RELAXED), 0))
+	if (!__builtin_expect(ftrace_graph_filter_on(), 0))
 		return 1;
 	return ftrace_graph_filter_wants(selfpc);
 }
@@ -827,6 +832,11 @@ static inline int ftrace_graph_startup(void)
 }
 
 static inline int ftrace_graph_shutdown(void)
+{
+	return 0;
+}
+
+static inline int ftrace_graph_filter_on(void)
 {
 	return 0;
 }
