@@ -198,7 +198,8 @@ static void rb_mark_unused(struct trace_buffer *dst, unsigned long pos)
  * entries of the right lap; count them, the overwritten and the
  * uncommitted slots.  src's owner may be writing meanwhile.
  */
-static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
+static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src,
+		    int printed)
 {
 	unsigned long size = src->mask + 1, h1, h2, start, from, pos;
 	unsigned int shift = __builtin_ctzl(size);
@@ -238,8 +239,10 @@ static void rb_copy(struct trace_buffer *dst, struct trace_buffer *src)
 	dst->tid = src->tid;
 	memcpy(dst->comm, src->comm, TRACE_COMM_LEN);
 	dst->nested = src->nested;
-	dst->reset_head = src->reset_head;
-	dst->reset_events = src->reset_events;
+	dst->reset_head = printed ? src->printed_head : src->reset_head;
+	dst->reset_events = printed ? src->printed_events : src->reset_events;
+	dst->printed_head = dst->reset_head;
+	dst->printed_events = dst->reset_events;
 	dst->lost_ts = src->lost_ts;
 	dst->nr_entries = 0;
 	dst->uncommitted = 0;
@@ -388,6 +391,8 @@ struct trace_buffer *trace_buffer_claim(void)
 	b->nested = 0;
 	local_set(&b->events, 0);
 	b->reset_head = b->reset_events = 0;
+	b->printed_head = b->printed_events = 0;
+	b->printed_ts = 0;
 	b->tid = syscall(SYS_gettid);
 	trace_comm(b->comm);
 	if (mem) {
@@ -470,7 +475,7 @@ static void rb_thread_exit(void *arg)
 	copy.entries = rb_map(slots);
 	copy.mask = slots - 1;
 	if (copy.entries)
-		rb_copy(&copy, b);
+		rb_copy(&copy, b, 0);
 	rb_put_ring(b);
 	rb_nr_live--;
 	if (!copy.entries) {		/* no memory: its counts stay */
@@ -517,11 +522,15 @@ void ring_buffer_read_end(void)
 
 /*
  * A buffer without a ring reads as one entry: how many events it lost
- * since the last reset (arg), since when (ts).  No loss: nothing to read.
+ * since the last reset, or since printed (arg), since when (ts).  No loss:
+ * nothing to read.
  */
-static int rb_snapshot_lost(struct trace_buffer *b, struct trace_buffer *copy)
+static int rb_snapshot_lost(struct trace_buffer *b, struct trace_buffer *copy,
+			    int printed)
 {
-	unsigned long lost = local_read(&b->events) - b->reset_events;
+	unsigned long lost = local_read(&b->events) -
+			     (printed ? b->printed_events : b->reset_events);
+	uint64_t since = b->lost_ts;
 	struct trace_entry *e;
 
 	if (!lost)
@@ -536,24 +545,30 @@ static int rb_snapshot_lost(struct trace_buffer *b, struct trace_buffer *copy)
 	memcpy(copy->comm, b->comm, TRACE_COMM_LEN);
 	copy->nested = 0;
 	copy->reset_head = copy->reset_events = 0;
-	copy->lost_ts = b->lost_ts;
+	/* what the first part of the trace said is not lost since */
+	if (printed && b->printed_events != b->reset_events &&
+	    (int64_t)(b->printed_ts - since) > 0)
+		since = b->printed_ts;
+	copy->printed_head = copy->printed_events = 0;
+	copy->lost_ts = since;
 	/* the entry, and the events it stands for as written but lost */
 	local_set(&copy->head, 1);
 	local_set(&copy->events, 1 + lost);
 	copy->nr_entries = 1;
 	copy->overrun = copy->uncommitted = 0;
 	e = copy->entries;
-	trace_entry_set(e, b->lost_ts, 0, lost, 0, 0);
+	trace_entry_set(e, since, 0, lost, 0, 0);
 	e->commit = TRACE_COMMIT(TRACE_LOST, 0);
 	return 0;
 }
 
-int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
+int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy,
+			 int printed)
 {
 	int state = __atomic_load_n(&b->state, __ATOMIC_ACQUIRE);
 
 	if (state == RB_NORING || state == RB_DROPPED)
-		return rb_snapshot_lost(b, copy);
+		return rb_snapshot_lost(b, copy, printed);
 	if (state != RB_LIVE && state != RB_RETIRED && state != RB_DEAD)
 		return -ENOENT;
 	copy->mask = b->mask;
@@ -563,7 +578,7 @@ int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy)
 		return -ENOMEM;
 	copy->state = RB_SNAPSHOT;
 	copy->next = NULL;
-	rb_copy(copy, b);
+	rb_copy(copy, b, printed);
 	return 0;
 }
 
@@ -647,8 +662,29 @@ void ring_buffer_reset_readers(void)
 
 		b->reset_events = local_read(&b->events);
 		b->reset_head = local_read(&b->head);
+		b->printed_events = b->reset_events;
+		b->printed_head = b->reset_head;
 		if (b->state == RB_NORING || b->state == RB_DROPPED)
-			b->lost_ts = now;
+			b->lost_ts = b->printed_ts = now;
+	}
+	ring_buffer_read_end();
+}
+
+void ring_buffer_mark_printed(void)
+{
+	unsigned int cpu;
+	uint64_t now;
+	int i;
+
+	ftrace_sync();
+	now = trace_clock_local(&cpu);
+	ring_buffer_read_start();
+	for (i = 0; i < rb_nr_table; i++) {
+		struct trace_buffer *b = rb_table(i);
+
+		b->printed_events = local_read(&b->events);
+		b->printed_head = local_read(&b->head);
+		b->printed_ts = now;
 	}
 	ring_buffer_read_end();
 }

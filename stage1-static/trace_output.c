@@ -153,18 +153,19 @@ struct trace_snapshot {
 
 /*
  * Copy what buffer i holds since the last reset
- * (ring_buffer_reset_readers()).  ring_buffer_snapshot() keeps only
- * complete entries of the right lap: a slot being written, or reused by
- * its owner while we copied, is TRACE_UNUSED in the copy.
+ * (ring_buffer_reset_readers()), or with printed since the trace file's
+ * first part (ring_buffer_mark_printed()).  ring_buffer_snapshot() keeps
+ * only complete entries of the right lap: a slot being written, or reused
+ * by its owner while we copied, is TRACE_UNUSED in the copy.
  */
 static int snapshot_buffer(int i, struct trace_snapshot *s,
-			   unsigned int types)
+			   unsigned int types, int printed)
 {
 	struct trace_buffer *b = ring_buffer_thread(i);
 	unsigned long events, head, start, idx, all = 0;
 	int ret;
 
-	ret = ring_buffer_snapshot(b, &s->buf);
+	ret = ring_buffer_snapshot(b, &s->buf, printed);
 	if (ret)
 		return ret;
 	events = local_read(&s->buf.events) - s->buf.reset_events;
@@ -228,8 +229,12 @@ static int oldest_pending(struct trace_snapshot *snap, int n,
 	return best;
 }
 
-/* Copies of every thread's buffer; the number of copies, or -ENOMEM. */
-static int snapshot_all(struct trace_snapshot **snapp, unsigned int types)
+/*
+ * Copies of every thread's buffer (printed: for the trace file, see
+ * snapshot_buffer()); the number of copies, or -ENOMEM.
+ */
+static int snapshot_all(struct trace_snapshot **snapp, unsigned int types,
+			int printed)
 {
 	struct trace_snapshot *snap;
 	char name[32];
@@ -246,7 +251,7 @@ static int snapshot_all(struct trace_snapshot **snapp, unsigned int types)
 		return -ENOMEM;
 	}
 	for (i = 0; i < n; i++)
-		if (!snapshot_buffer(i, &snap[nr], types))
+		if (!snapshot_buffer(i, &snap[nr], types, printed))
 			nr++;
 	ring_buffer_read_end();
 	*snapp = snap;
@@ -265,7 +270,7 @@ static void snapshot_free_all(struct trace_snapshot *snap, int nr)
 int trace_walk(FILE *f, unsigned int types, trace_print_fn fn)
 {
 	struct trace_snapshot *snap;
-	int i, nr = snapshot_all(&snap, types);
+	int i, nr = snapshot_all(&snap, types, 0);
 
 	if (nr < 0)
 		return nr;
@@ -296,7 +301,7 @@ static int print_trace(FILE *f)
 	unsigned int types = (t ? t->print_types : 0) | every_tracer_types;
 	struct trace_snapshot *snap;
 	unsigned long in_buf = 0, written = 0;
-	int i, nr = snapshot_all(&snap, types);
+	int i, nr = snapshot_all(&snap, types, 1);
 
 	if (nr < 0)
 		return nr;
@@ -518,12 +523,14 @@ static int trace_exec_dump(void)
 }
 
 /*
- * The exec failed: record again, and write later only what comes after
- * what was written, as the rest of the same trace.
+ * The exec failed: record again, and write to the trace file later only
+ * what comes after what was written, as the rest of the same trace.  The
+ * exit writers (exports, stats, profile) write their files again, from
+ * everything recorded: they replace what they wrote at the exec.
  */
 void trace_exec_failed(void)
 {
-	ring_buffer_reset_readers();
+	ring_buffer_mark_printed();
 	dump_goes_on = 1;
 	__atomic_store_n(&tracing_on, exec_tracing_on, __ATOMIC_RELAXED);
 }

@@ -115,6 +115,13 @@ struct trace_buffer {
 	unsigned long	uncommitted;	/* reserved, never (yet) committed */
 	/* where readers start: head and events at the last reset */
 	unsigned long	reset_head, reset_events;
+	/*
+	 * where the trace file goes on, once a first part of it was written
+	 * before an exec that failed: head, events and (no ring) the time
+	 * then (ring_buffer_mark_printed()); never before the reset
+	 */
+	unsigned long	printed_head, printed_events;
+	uint64_t	printed_ts;
 	uint64_t	lost_ts;	/* no ring: since when events are lost */
 	/* ring_buffer.c's own bookkeeping */
 	int		state;
@@ -144,6 +151,12 @@ unsigned long ring_buffer_lost_threads(void);
  * buffer holds now (the writers go on; only where reading starts moves).
  */
 void ring_buffer_reset_readers(void);
+/*
+ * The trace file holds every buffer's entries up to now: ring_buffer_
+ * snapshot(..., 1) copies from here on.  Only for that file: the other
+ * readers (exports, stats) still start from the reset.
+ */
+void ring_buffer_mark_printed(void);
 
 /*
  * Reading.  ring_buffer_nr_threads() and ring_buffer_thread(i) list every
@@ -154,18 +167,21 @@ void ring_buffer_reset_readers(void);
  * nested, ring_buffer_overrun()).
  *
  * The slots of a live buffer may be rewritten at any time: read them only
- * from ring_buffer_snapshot(b, copy), which copies b into copy (its own
- * memory, freed with ring_buffer_snapshot_free()): each slot of
+ * from ring_buffer_snapshot(b, copy, printed), which copies b into copy
+ * (its own memory, freed with ring_buffer_snapshot_free()): each slot of
  * [head - nr of slots, head) is then a complete entry of the right lap or
  * TRACE_UNUSED, and nr_entries, overrun and uncommitted count them
- * (head = nr_entries + overrun + uncommitted).  -ENOENT for an unused
- * buffer, -ENOMEM.
+ * (head = nr_entries + overrun + uncommitted).  The copy's reset_head and
+ * reset_events say where its reader starts: b's, or with printed the
+ * printed_head and printed_events of b.  -ENOENT for an unused buffer (or
+ * one without a ring that lost nothing since), -ENOMEM.
  */
 void ring_buffer_read_start(void);
 void ring_buffer_read_end(void);
 int ring_buffer_nr_threads(void);
 struct trace_buffer *ring_buffer_thread(int i);
-int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy);
+int ring_buffer_snapshot(struct trace_buffer *b, struct trace_buffer *copy,
+			 int printed);
 void ring_buffer_snapshot_free(struct trace_buffer *copy);
 /* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
 unsigned long ring_buffer_overrun(struct trace_buffer *b);

@@ -226,6 +226,48 @@ test_folded_agrees_with_chrome() {
 	assertTrue "a real comparison" "[ $(wc -l <"$TMPD/a.folded") -gt 5 ]"
 }
 
+# An exec that fails in the traced process (after the trace, the exports
+# and the profile were written for it, stage1-static/exec.c): the files
+# written again at its exit hold the calls before the exec too, each once;
+# the trace file goes on (tests/stage1/src/forkexec.c, -O2 and -O0).
+test_exports_whole_after_a_failed_exec() {
+	local opt x
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt 			-o "$TMPD/fe" "$KIT/tests/stage1/src/forkexec.c" ||
+			{ fail "build $opt"; continue; }
+		rm -f "$TMPD"/fe.*
+		FTRACE_CURRENT_TRACER=function_graph \
+		FTRACE_FUNCTION_PROFILE_ENABLED=1 \
+		FTRACE_TRACE_STAT=$TMPD/fe.stat \
+		FTRACE_TRACE_CHROME=$TMPD/fe.json \
+		FTRACE_TRACE_FOLDED=$TMPD/fe.folded \
+			trace_run "$TMPD/fe.t" "$TMPD/fe"
+		assertEquals "$opt: exit status" 0 $?
+		assertEquals "$opt: result" \
+			"children 6 bad 0 exec failed: ENOENT" \
+			"$(cat "$TMPD/fe.t.stdout")"
+		assertEquals "$opt: no noise" "" "$(cat "$TMPD/fe.t.stderr")"
+		for x in before_failed after_failed; do
+			assertEquals "$opt: trace: $x once" 1 \
+				"$(grep -c " $x();\$" "$TMPD/fe.t")"
+			assertTrue "$opt: folded: main;$x" \
+				"grep -qE '^main;$x [0-9]+\$' '$TMPD/fe.folded'"
+			assertEquals "$opt: chrome: $x once" 1 \
+				"$(grep -o "\"name\":\"$x\"" "$TMPD/fe.json" |
+				   wc -l)"
+			assertEquals "$opt: profile: $x hit once" 1 \
+				"$(awk -v f=$x '$1 == f { print $2 }' \
+				   "$TMPD/fe.stat")"
+		done
+		assertEquals "$opt: chrome: valid" ok \
+			"$(LC_ALL=C awk -f "$KIT/tests/tools/json-check.awk" \
+			   "$TMPD/fe.json")"
+		assertTrue "$opt: the trace goes on" \
+			"grep -q '^# pid [0-9]* goes on: its exec failed\$' \
+			 '$TMPD/fe.t'"
+	done
+}
+
 # ftrace-run --chrome/--folded turn the graph tracer on and write both.
 test_ftrace_run_exports() {
 	"$KIT/scripts/ftrace-run" --arch "$ARCH" --chrome "$TMPD/r.json" \

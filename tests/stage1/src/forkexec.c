@@ -3,9 +3,10 @@
  * fork() children that call traced functions, then exec: each form of
  * the exec family once (execl, execlp, execle, execv, execvp, execve),
  * each child exiting through "sh -c 'exit K'" with K from its traced
- * call.  Then an exec that fails, in the parent, which goes on with a
- * traced call.  The trace must hold each child's calls before its exec
- * (stage1-static/exec.c), and the parent's calls once each.
+ * call.  Then an exec that fails, in the parent, between two traced
+ * calls.  The trace must hold each child's calls before its exec
+ * (stage1-static/exec.c), and the parent's calls once each; so must the
+ * exports and the profile the parent writes at its exit.
  * Prints "children 6 bad B exec failed: ENOENT" (or the errno it got).
  */
 #include <errno.h>
@@ -42,6 +43,7 @@ noinline void child_exec(int i)
 	_exit(127);
 }
 
+noinline char *before_failed(char *path) { return path; }
 noinline int after_failed(int err) { return err; }
 
 int main(void)
@@ -59,7 +61,8 @@ int main(void)
 		    WEXITSTATUS(status) != CODE(i))
 			bad++;
 	}
-	err = execv("/nonexistent/ftrace-kit", argv) ? errno : 0;
+	err = execv(before_failed("/nonexistent/ftrace-kit"), argv) ?
+	      errno : 0;
 	printf("children %d bad %d exec failed: %s\n", FORMS, bad,
 	       after_failed(err) == ENOENT ? "ENOENT" : strerror(err));
 	return 0;
