@@ -647,30 +647,11 @@ unsigned long ring_buffer_dropped_entries(void)
  * record's reservation (chapter 2's gops->gen, fgraph_ops.c), and the
  * caller changes that before calling this: with ftrace_sync() between,
  * a record reserved too late to be seen here read the new value.
+ *
+ * Where readers start, moved to what each buffer holds now: every reader
+ * (reset), or the trace file's alone (ring_buffer_mark_printed()).
  */
-void ring_buffer_reset_readers(void)
-{
-	unsigned int cpu;
-	uint64_t now;
-	int i;
-
-	ftrace_sync();
-	now = trace_clock_local(&cpu);
-	ring_buffer_read_start();
-	for (i = 0; i < rb_nr_table; i++) {
-		struct trace_buffer *b = rb_table(i);
-
-		b->reset_events = local_read(&b->events);
-		b->reset_head = local_read(&b->head);
-		b->printed_events = b->reset_events;
-		b->printed_head = b->reset_head;
-		if (b->state == RB_NORING || b->state == RB_DROPPED)
-			b->lost_ts = b->printed_ts = now;
-	}
-	ring_buffer_read_end();
-}
-
-void ring_buffer_mark_printed(void)
+static void rb_move_readers(int reset)
 {
 	unsigned int cpu;
 	uint64_t now;
@@ -685,8 +666,24 @@ void ring_buffer_mark_printed(void)
 		b->printed_events = local_read(&b->events);
 		b->printed_head = local_read(&b->head);
 		b->printed_ts = now;
+		if (!reset)
+			continue;
+		b->reset_events = b->printed_events;
+		b->reset_head = b->printed_head;
+		if (b->state == RB_NORING || b->state == RB_DROPPED)
+			b->lost_ts = now;
 	}
 	ring_buffer_read_end();
+}
+
+void ring_buffer_reset_readers(void)
+{
+	rb_move_readers(1);
+}
+
+void ring_buffer_mark_printed(void)
+{
+	rb_move_readers(0);
 }
 
 /*
