@@ -288,8 +288,9 @@ static inline int graph_plain(void)
  * pushes or writes anything, and sends the call to the full path: a
  * handler's record (its context needs irq_ctx_flags()), the thread's
  * first record (it claims the buffer), a filter to ask.  The rest calls
- * nothing, so that the compiler keeps it in the registers the trampoline
- * saved, not in callee-saved ones it would have to save itself.
+ * nothing, so no value has to survive a call; what gcc still saves in
+ * callee-saved registers it saves for want of registers, and only past
+ * these tests.
  */
 static inline int graph_fast_ok(struct trace_buffer *b)
 {
