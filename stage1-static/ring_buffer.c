@@ -607,6 +607,23 @@ unsigned long ring_buffer_overrun(struct trace_buffer *b)
 	return h > b->mask + 1 ? h - (b->mask + 1) : 0;
 }
 
+/*
+ * The events committed since the reader's start, less the entries found.
+ * While no slot since that start was overwritten, nothing is lost: a
+ * count beyond the slots is then a record reserved before the reset and
+ * committed after it (trace_reserve() moves the head, trace_commit() the
+ * count), whose slot lies before the reader's start.
+ */
+unsigned long ring_buffer_events_lost(struct trace_buffer *b,
+				      unsigned long all)
+{
+	unsigned long events = local_read(&b->events) - b->reset_events;
+
+	if (b->mask && ring_buffer_overrun(b) <= b->reset_head)
+		return 0;
+	return events > all ? events - all : 0;
+}
+
 unsigned long ring_buffer_lost_events(struct trace_buffer *b)
 {
 	int state = __atomic_load_n(&b->state, __ATOMIC_ACQUIRE);

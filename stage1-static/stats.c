@@ -84,7 +84,6 @@ static void stats_print(FILE *f)
 	for (i = 0; i < n; i++) {
 		struct trace_buffer *b = ring_buffer_thread(i);
 		unsigned long head = local_read(&b->head), idx, all = 0;
-		unsigned long events = local_read(&b->events) - b->reset_events;
 		unsigned long start = head > b->mask + 1 ?
 				      head - (b->mask + 1) : 0;
 
@@ -104,7 +103,7 @@ static void stats_print(FILE *f)
 				oldest = e->ts;
 		}
 		entries += all;
-		overrun += events > all ? events - all : 0;
+		overrun += ring_buffer_events_lost(b, all);
 		bytes += (head - start) * sizeof(struct trace_entry);
 		nested += b->nested;
 	}

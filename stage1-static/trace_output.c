@@ -149,6 +149,7 @@ struct trace_snapshot {
 	unsigned long	pos;		/* next entry to print */
 	unsigned long	entries;	/* printable entries in the copy */
 	unsigned long	overrun;	/* entries lost to overwriting */
+	int		told;		/* the loss said (tell_overrun()) */
 };
 
 /*
@@ -162,13 +163,12 @@ static int snapshot_buffer(int i, struct trace_snapshot *s,
 			   unsigned int types, int printed)
 {
 	struct trace_buffer *b = ring_buffer_thread(i);
-	unsigned long events, head, start, idx, all = 0;
+	unsigned long head, start, idx, all = 0;
 	int ret;
 
 	ret = ring_buffer_snapshot(b, &s->buf, printed);
 	if (ret)
 		return ret;
-	events = local_read(&s->buf.events) - s->buf.reset_events;
 	head = local_read(&s->buf.head);
 	start = head > s->buf.mask + 1 ? head - (s->buf.mask + 1) : 0;
 	if (start < s->buf.reset_head)
@@ -183,7 +183,7 @@ static int snapshot_buffer(int i, struct trace_snapshot *s,
 		if (printable(types, type))
 			s->entries++;
 	}
-	s->overrun = events > all ? events - all : 0;
+	s->overrun = ring_buffer_events_lost(&s->buf, all);
 	return 0;
 }
 
@@ -295,6 +295,24 @@ void trace_set_dump_note(const char *note)
 	dump_note = note;
 }
 
+/*
+ * Under a header that does not count what was written (the graph
+ * tracer's, as the kernel's; the rest of a trace after an exec that
+ * failed), what the ring overwrote of a thread is said where the
+ * thread's surviving events begin, in the kernel's words for lost
+ * events.  A buffer without a ring says so itself (print_lost()).
+ */
+static void tell_overrun(FILE *f, struct trace_snapshot *s)
+{
+	s->told = 1;
+	/* (the copy of a buffer without a ring is its one TRACE_LOST slot) */
+	if (!s->overrun ||
+	    (!s->buf.mask && s->buf.entries[0].type == TRACE_LOST))
+		return;
+	fprintf(f, "%16s-%-7d [LOST %lu EVENTS]\n", s->buf.comm, s->buf.tid,
+		s->overrun);
+}
+
 static int print_trace(FILE *f)
 {
 	const struct tracer *t = trace_current();
@@ -302,6 +320,7 @@ static int print_trace(FILE *f)
 	struct trace_snapshot *snap;
 	unsigned long in_buf = 0, written = 0;
 	int i, nr = snapshot_all(&snap, types, 1);
+	int counted = !dump_goes_on && !(t && t->print_header);
 
 	if (nr < 0)
 		return nr;
@@ -328,6 +347,8 @@ static int print_trace(FILE *f)
 		struct trace_entry *e = &s->buf.entries[s->pos & s->buf.mask];
 		unsigned int used = 0;
 
+		if (!counted && !s->told)
+			tell_overrun(f, s);
 		/* names as the objects were mapped when it was recorded */
 		kallsyms_set_time(e->ts);
 		if (t && t->print_line)
@@ -336,6 +357,9 @@ static int print_trace(FILE *f)
 			used = printers[e->type](f, &s->buf, s->pos);
 		s->pos += used ? used : 1;
 	}
+	for (i = 0; i < nr && !counted; i++)
+		if (!snap[i].told)
+			tell_overrun(f, &snap[i]);
 	kallsyms_set_time(KSYM_NOW);
 	snapshot_free_all(snap, nr);
 	return 0;

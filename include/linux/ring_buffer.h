@@ -186,6 +186,13 @@ void ring_buffer_snapshot_free(struct trace_buffer *copy);
 /* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
 unsigned long ring_buffer_overrun(struct trace_buffer *b);
 /*
+ * Events of b (a live buffer with a ring, or a copy) its reader will not
+ * find, given the all entries it found since its start: for a copy of a
+ * buffer without a ring, the events its TRACE_LOST entry stands for.
+ */
+unsigned long ring_buffer_events_lost(struct trace_buffer *b,
+				      unsigned long all);
+/*
  * Events a buffer without a ring lost since the last reset (0 for a buffer
  * with one), and whether it lost its ring when its thread had exited.
  */

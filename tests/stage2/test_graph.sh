@@ -591,6 +591,40 @@ test_switch_under_spinning_threads_leaves_no_call_open() {
 	done
 }
 
+# The graph tracer's header, as the kernel's, counts nothing: events the
+# ring overwrote are said where each thread's surviving events begin, a
+# "[LOST N EVENTS]" line a thread, which add up to the stats' overrun.
+# The function tracer's header counts them instead (no such line).
+test_overwritten_events_are_said() {
+	local opt t n sum over
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/ow" "$KIT/tests/stage2/src/overwrite.c" ||
+			{ fail "build $opt"; continue; }
+		for t in function_graph function; do
+			FTRACE_CURRENT_TRACER=$t FTRACE_BUFFER_SIZE_KB=16 \
+			FTRACE_STATS=$TMPD/ow.stats trace_run "$TMPD/ow.t" "$TMPD/ow"
+			assertEquals "$opt $t: exit status" 0 $?
+			assertEquals "$opt $t: result" "987 1597" \
+				"$(cat "$TMPD/ow.t.stdout")"
+			n=$(grep -cE '^ *ow-[0-9]+ +\[LOST [1-9][0-9]* EVENTS\]$' \
+			    "$TMPD/ow.t")
+			over=$(sed -n 's/^overrun: //p' "$TMPD/ow.stats")
+			assertTrue "$opt $t: the ring overwrote (${over:-none})" \
+				"[ '${over:-0}' -gt 0 ]"
+			if [ $t = function ]; then
+				assertEquals "$opt $t: no LOST line" 0 "$n"
+				continue
+			fi
+			assertEquals "$opt $t: a LOST line a thread" 2 "$n"
+			sum=$(sed -n 's/.*\[LOST \([0-9]*\) EVENTS\]$/\1/p' \
+			      "$TMPD/ow.t" | awk '{ s += $1 } END { print s + 0 }')
+			assertEquals "$opt $t: they add up to the overrun" \
+				"$over" "$sum"
+		done
+	done
+}
+
 # vfork() children that call traced functions and exec from inside them
 # (tests/stage2/src/vfork_exec.c): they share the parent's return stack,
 # so their frames are dead entries once the parent runs on.  The parent's
