@@ -607,21 +607,30 @@ unsigned long ring_buffer_overrun(struct trace_buffer *b)
 	return h > b->mask + 1 ? h - (b->mask + 1) : 0;
 }
 
+void ring_buffer_window(struct trace_buffer *b, struct rb_window *w)
+{
+	w->head = local_read(&b->head);
+	w->events = local_read(&b->events) - b->reset_events;
+	w->start = w->head > b->mask + 1 ? w->head - (b->mask + 1) : 0;
+	if (w->start < b->reset_head)
+		w->start = b->reset_head;
+}
+
 /*
  * The events committed since the reader's start, less the entries found.
- * While no slot since that start was overwritten, nothing is lost: a
- * count beyond the slots is then a record reserved before the reset and
- * committed after it (trace_reserve() moves the head, trace_commit() the
- * count), whose slot lies before the reader's start.
+ * While the window still begins at that start (no slot since it was
+ * overwritten), nothing is lost: a count beyond the slots is then a
+ * record reserved before the reset and committed after it
+ * (trace_reserve() moves the head, trace_commit() the count), whose slot
+ * lies before the reader's start.
  */
 unsigned long ring_buffer_events_lost(struct trace_buffer *b,
+				      const struct rb_window *w,
 				      unsigned long all)
 {
-	unsigned long events = local_read(&b->events) - b->reset_events;
-
-	if (b->mask && ring_buffer_overrun(b) <= b->reset_head)
+	if (b->mask && w->start == b->reset_head)
 		return 0;
-	return events > all ? events - all : 0;
+	return w->events > all ? w->events - all : 0;
 }
 
 unsigned long ring_buffer_lost_events(struct trace_buffer *b)

@@ -83,15 +83,13 @@ static void stats_print(FILE *f)
 	n = ring_buffer_nr_threads();
 	for (i = 0; i < n; i++) {
 		struct trace_buffer *b = ring_buffer_thread(i);
-		unsigned long head = local_read(&b->head), idx, all = 0;
-		unsigned long start = head > b->mask + 1 ?
-				      head - (b->mask + 1) : 0;
+		unsigned long idx, all = 0;
+		struct rb_window w;
 
 		if (ring_buffer_lost_events(b))
 			continue;		/* no ring: counted below */
-		if (start < b->reset_head)
-			start = b->reset_head;
-		for (idx = start; idx < head; idx++) {
+		ring_buffer_window(b, &w);
+		for (idx = w.start; idx < w.head; idx++) {
 			const struct trace_entry *e =
 				&b->entries[idx & b->mask];
 
@@ -103,8 +101,8 @@ static void stats_print(FILE *f)
 				oldest = e->ts;
 		}
 		entries += all;
-		overrun += ring_buffer_events_lost(b, all);
-		bytes += (head - start) * sizeof(struct trace_entry);
+		overrun += ring_buffer_events_lost(b, &w, all);
+		bytes += (w.head - w.start) * sizeof(struct trace_entry);
 		nested += b->nested;
 	}
 	ring_buffer_read_end();

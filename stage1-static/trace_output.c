@@ -163,19 +163,17 @@ static int snapshot_buffer(int i, struct trace_snapshot *s,
 			   unsigned int types, int printed)
 {
 	struct trace_buffer *b = ring_buffer_thread(i);
-	unsigned long head, start, idx, all = 0;
+	unsigned long idx, all = 0;
+	struct rb_window w;
 	int ret;
 
 	ret = ring_buffer_snapshot(b, &s->buf, printed);
 	if (ret)
 		return ret;
-	head = local_read(&s->buf.head);
-	start = head > s->buf.mask + 1 ? head - (s->buf.mask + 1) : 0;
-	if (start < s->buf.reset_head)
-		start = s->buf.reset_head;
-	s->pos = start;
+	ring_buffer_window(&s->buf, &w);
+	s->pos = w.start;
 	s->entries = 0;
-	for (idx = start; idx < head; idx++) {
+	for (idx = w.start; idx < w.head; idx++) {
 		unsigned int type = s->buf.entries[idx & s->buf.mask].type;
 
 		if (is_entry(type))
@@ -183,7 +181,7 @@ static int snapshot_buffer(int i, struct trace_snapshot *s,
 		if (printable(types, type))
 			s->entries++;
 	}
-	s->overrun = ring_buffer_events_lost(&s->buf, all);
+	s->overrun = ring_buffer_events_lost(&s->buf, &w, all);
 	return 0;
 }
 

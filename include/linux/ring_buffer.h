@@ -186,11 +186,24 @@ void ring_buffer_snapshot_free(struct trace_buffer *copy);
 /* Slots of b lost to overwriting (a live buffer, a copy or a retired one). */
 unsigned long ring_buffer_overrun(struct trace_buffer *b);
 /*
- * Events of b (a live buffer with a ring, or a copy) its reader will not
- * find, given the all entries it found since its start: for a copy of a
- * buffer without a ring, the events its TRACE_LOST entry stands for.
+ * What the reader of b (a live buffer with a ring, or a copy) has to
+ * scan: the slots from start, the oldest neither overwritten nor before
+ * its start, up to head; and the events committed since its start, read
+ * just after head, so that a live buffer's two agree.
+ */
+struct rb_window {
+	unsigned long	start;
+	unsigned long	head;
+	unsigned long	events;
+};
+void ring_buffer_window(struct trace_buffer *b, struct rb_window *w);
+/*
+ * Events of that window its reader did not find, given how many entries
+ * it found there: for a copy of a buffer without a ring, the events its
+ * TRACE_LOST entry stands for.
  */
 unsigned long ring_buffer_events_lost(struct trace_buffer *b,
+				      const struct rb_window *w,
 				      unsigned long all);
 /*
  * Events a buffer without a ring lost since the last reset (0 for a buffer
