@@ -14,6 +14,8 @@
 # CALLER: any landing address is a call there, CALLER's is checked here.
 # At stage 5 (chapter 8) the pair links through t0 and the hint is
 # "addi zero,tp,N" (objdump: "add zero,tp,N"): arch/riscv64/ftrace.c.
+# Where ftrace_caller lies a multiple of 4096 bytes from the auipc, N is
+# 0 and objdump drops it: "mv zero,tp", "jalr ra", "jalr t0,t0".
 rv_dis() { # ADDR HEX: "mnemonic operands" per instruction, one a line
 	local f=$TMPD/site.bin
 	printf "$(echo "$2" | sed 's/../\\x&/g')" >"$f"
@@ -32,8 +34,9 @@ site_state() {
 	*) echo "other: $(tr '\n' ';' <<<"$dis")"; return ;;
 	esac
 	case $second in
-	"li zero,"*|nop|"add zero,tp,"*|"addi zero,tp,"*) echo nop ;;
+	"li zero,"*|nop|"add zero,tp,"*|"addi zero,tp,"*|"mv zero,tp") echo nop ;;
 	"jalr "*"(ra) # 0x$3"|"jalr t0,"*"(t0) # 0x$3") echo call ;;
+	"jalr ra # 0x$3"|"jalr t0,t0 # 0x$3") echo call ;;
 	*) echo "other: $(tr '\n' ';' <<<"$dis")" ;;
 	esac
 }
