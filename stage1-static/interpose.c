@@ -105,6 +105,13 @@ INTERPOSE(int, pselect,
 INTERPOSE(int, epoll_pwait,
 	  (int epfd, struct epoll_event *ev, int max, int timeout,
 	   const sigset_t *mask), (epfd, ev, max, timeout, mask))
+INTERPOSE(int, sigpending, (sigset_t *set), (set))
+INTERPOSE(int, sigwait, (const sigset_t *set, int *sig), (set, sig))
+INTERPOSE(int, sigwaitinfo, (const sigset_t *set, siginfo_t *info),
+	  (set, info))
+INTERPOSE(int, sigtimedwait,
+	  (const sigset_t *set, siginfo_t *info, const struct timespec *t),
+	  (set, info, t))
 INTERPOSE(int, pthread_attr_setsigmask_np,
 	  (pthread_attr_t *attr, const sigset_t *mask), (attr, mask))
 INTERPOSE(int, execve,

@@ -136,32 +136,41 @@ void trap_signal_unblock(sigset_t *set)
 
 /*
  * A reserved signal that is not the kit's: what the kernel would have
- * done with it, had the kit not been there.  The program's handler runs
- * with the mask the kernel would have given it (the interrupted code's,
- * its sa_mask and the signal itself, less the never-blocked signals) and
- * its SA_RESETHAND; the default action is the kernel's, taken again with
- * the signal's default disposition; a trap cannot be ignored (the
- * kernel's rule for synchronous signals) and is default too.
+ * done with it, had the kit not been there.  One the program blocks
+ * waits, or is a blocked trap (signal_hold.c).  The program's handler
+ * runs with the mask the kernel would have given it (the interrupted
+ * code's, its sa_mask and the signal itself, less the never-blocked
+ * signals) and its SA_RESETHAND; the default action is the kernel's,
+ * taken again with the signal's default disposition.  A sent signal can
+ * be ignored; a trap (an instruction's: si_code > 0) of a never-blocked
+ * signal cannot, nor when blocked (the kernel's force_sig_info() for
+ * synchronous signals), and is default then.
  */
 static void trap_signal_forward(int sig, siginfo_t *info, void *ucv)
 {
 	struct irq_action *a = &irq_actions[sig];
 	void *h = __atomic_load_n(&a->handler, __ATOMIC_ACQUIRE);
+	int hold = trap_signal_hold(sig, info);
 	ucontext_t *uc = ucv;
 	struct sigaction dfl, ours;
 	sigset_t mask, old;
 
-	if (h == (void *)SIG_IGN && !never_blocked(sig))
+	if (hold > 0)
 		return;
-	if (h == (void *)SIG_DFL || h == (void *)SIG_IGN) {
+	if (h == (void *)SIG_IGN && !hold &&
+	    (!never_blocked(sig) || info->si_code <= 0))
+		return;
+	if (hold < 0 || h == (void *)SIG_DFL || h == (void *)SIG_IGN) {
 		memset(&dfl, 0, sizeof(dfl));
 		dfl.sa_handler = SIG_DFL;
 		__sigaction(sig, &dfl, &ours);
 		sigemptyset(&mask);
 		sigaddset(&mask, sig);
+		kit_work_begin();	/* (the masks are the kit's) */
 		pthread_sigmask(SIG_UNBLOCK, &mask, &old);
 		raise(sig);		/* the default action, if it ends us */
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		kit_work_end();
 		__sigaction(sig, &ours, NULL);
 		return;
 	}
@@ -169,9 +178,13 @@ static void trap_signal_forward(int sig, siginfo_t *info, void *ucv)
 	if (!(a->flags & SA_NODEFER))
 		sigaddset(&mask, sig);
 	trap_signal_unblock(&mask);
+	kit_work_begin();
 	pthread_sigmask(SIG_SETMASK, &mask, &old);
+	kit_work_end();
 	signal_irq_entry(sig, info, uc);
+	kit_work_begin();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	kit_work_end();
 }
 
 static void trap_signal_entry(int sig, siginfo_t *info, void *uc)
@@ -223,9 +236,13 @@ int trap_signal_reserve(int sig, trap_signal_fn fn, int never)
 		irq_actions[sig].flags = cur.sa_flags;
 		irq_actions[sig].mask = cur.sa_mask;
 	}
-	if (never)
+	if (never) {
+		ret = trap_signal_hold_slot(sig);
+		if (ret)
+			return ret;
 		__atomic_or_fetch(&local_irq_never_blocked, 1UL << (sig - 1),
 				  __ATOMIC_RELAXED);
+	}
 	__atomic_store_n(&trap_fns[sig], fn, __ATOMIC_RELEASE);
 	ret = trap_signal_install(sig);
 	if (ret) {
@@ -239,9 +256,14 @@ int trap_signal_reserve(int sig, trap_signal_fn fn, int never)
 		for (i = 1; i < NSIG; i++)
 			if (i != sig && trap_fns[i])
 				trap_signal_install(i);
+		/* blocked here so far: held from now on */
 		sigemptyset(&set);
 		sigaddset(&set, sig);
-		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+		kit_work_begin();
+		ret = pthread_sigmask(SIG_UNBLOCK, &set, &cur.sa_mask);
+		kit_work_end();
+		if (!ret && sigismember(&cur.sa_mask, sig) == 1)
+			trap_signal_hold_change(SIG_BLOCK, &set);
 	}
 	return 0;
 }
@@ -258,6 +280,8 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	if (__atomic_load_n(&trap_fns[sig], __ATOMIC_ACQUIRE)) {
 		/* reserved: the program's choice is kept, not installed */
 		if (act) {
+			if (act->sa_handler == SIG_IGN)
+				trap_signal_discard(sig);
 			irq_actions[sig].flags = act->sa_flags;
 			irq_actions[sig].mask = act->sa_mask;
 			__atomic_store_n(&irq_actions[sig].handler,

@@ -21,6 +21,7 @@
  * stage2-graph/fgraph_context.c).
  */
 #include <alloca.h>
+#include <errno.h>
 #include <string.h>
 #include <poll.h>
 #include <pthread.h>
@@ -42,6 +43,10 @@ int __real_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 		   const struct timespec *t, const sigset_t *mask);
 int __real_epoll_pwait(int epfd, struct epoll_event *ev, int max,
 		       int timeout, const sigset_t *mask);
+int __real_sigpending(sigset_t *set);
+int __real_sigtimedwait(const sigset_t *set, siginfo_t *info,
+			const struct timespec *t);
+int __real_sigwait(const sigset_t *set, int *sig);
 int __real_pthread_attr_setsigmask_np(pthread_attr_t *attr,
 				      const sigset_t *mask);
 int __real_setcontext(const ucontext_t *ucp);
@@ -57,52 +62,187 @@ static const sigset_t *unblocked(const sigset_t *set, sigset_t *copy)
 	return copy;
 }
 
+/*
+ * A mask call of the program's: the real mask without the never-blocked
+ * signals, the ones it asked to block of those held instead
+ * (signal_hold.c), read back in old as if blocked; what it unblocked and
+ * waits is sent again.  The kit's own calls (in_kit_work(): its
+ * local_irq_save(), the masks it gives a forwarded handler) hold nothing.
+ */
+static int mask_call(int (*real)(int, const sigset_t *, sigset_t *),
+		     int how, const sigset_t *set, sigset_t *old)
+{
+	unsigned long held = trap_signal_held();
+	sigset_t copy;
+	int ret;
+
+	ret = real(how, how == SIG_UNBLOCK ? set : unblocked(set, &copy), old);
+	if (ret || !local_irq_never_blocked || in_kit_work())
+		return ret;
+	if (old)
+		trap_signal_hold_mask(old, held);
+	trap_signal_hold_change(how, set);
+	trap_signal_release();
+	return 0;
+}
+
 int __wrap_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
-	sigset_t copy;
-
-	return __real_pthread_sigmask(how, how == SIG_UNBLOCK ? set :
-				      unblocked(set, &copy), old);
+	return mask_call(__real_pthread_sigmask, how, set, old);
 }
 
 int __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
-	sigset_t copy;
+	return mask_call(__real_sigprocmask, how, set, old);
+}
 
-	return __real_sigprocmask(how, how == SIG_UNBLOCK ? set :
-				  unblocked(set, &copy), old);
+/*
+ * A call that sets mask for its duration holds what mask blocks for as
+ * long (a signal kept meanwhile ends it with EINTR, where the kernel
+ * would not have woken it), and then what the thread held before.
+ */
+static unsigned long hold_during(const sigset_t *mask)
+{
+	unsigned long held = trap_signal_held();
+	sigset_t set;
+
+	if (mask && local_irq_never_blocked) {
+		set = *mask;
+		trap_signal_hold_change(SIG_SETMASK, &set);
+		trap_signal_release();
+	}
+	return held;
+}
+
+static void hold_after(const sigset_t *mask, unsigned long held)
+{
+	if (mask && local_irq_never_blocked) {
+		trap_signal_hold_set(held);
+		trap_signal_release();
+	}
 }
 
 int __wrap_sigsuspend(const sigset_t *mask)
 {
+	unsigned long held = hold_during(mask);
 	sigset_t copy;
+	int ret, err;
 
-	return __real_sigsuspend(unblocked(mask, &copy));
+	ret = __real_sigsuspend(unblocked(mask, &copy));
+	err = errno;
+	hold_after(mask, held);
+	errno = err;
+	return ret;
 }
 
 int __wrap_ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *t,
 		 const sigset_t *mask)
 {
+	unsigned long held = hold_during(mask);
 	sigset_t copy;
+	int ret, err;
 
-	return __real_ppoll(fds, nfds, t, unblocked(mask, &copy));
+	ret = __real_ppoll(fds, nfds, t, unblocked(mask, &copy));
+	err = errno;
+	hold_after(mask, held);
+	errno = err;
+	return ret;
 }
 
 int __wrap_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 		   const struct timespec *t, const sigset_t *mask)
 {
+	unsigned long held = hold_during(mask);
 	sigset_t copy;
+	int ret, err;
 
-	return __real_pselect(n, r, w, e, t, unblocked(mask, &copy));
+	ret = __real_pselect(n, r, w, e, t, unblocked(mask, &copy));
+	err = errno;
+	hold_after(mask, held);
+	errno = err;
+	return ret;
 }
 
 int __wrap_epoll_pwait(int epfd, struct epoll_event *ev, int max,
 		       int timeout, const sigset_t *mask)
 {
+	unsigned long held = hold_during(mask);
 	sigset_t copy;
+	int ret, err;
 
-	return __real_epoll_pwait(epfd, ev, max, timeout,
-				  unblocked(mask, &copy));
+	ret = __real_epoll_pwait(epfd, ev, max, timeout,
+				 unblocked(mask, &copy));
+	err = errno;
+	hold_after(mask, held);
+	errno = err;
+	return ret;
+}
+
+/* What waits, the held signals too. */
+int __wrap_sigpending(sigset_t *set)
+{
+	int ret = __real_sigpending(set);
+
+	if (!ret && local_irq_never_blocked)
+		trap_signal_pending(set);
+	return ret;
+}
+
+/*
+ * A wait for signals: a held one that waits already is taken here; one
+ * sent during the wait reaches the kernel's wait directly (it is not
+ * blocked), or, sent to the process and taken by another thread that
+ * holds it, is sent on to this one (trap_signal_wait_begin()).  One kept
+ * by this thread ends the wait with EINTR: taken then.  (One sent in the
+ * few instructions between the first look and the wait waits until the
+ * next signal or the timeout.)
+ */
+int __wrap_sigtimedwait(const sigset_t *set, siginfo_t *info,
+			const struct timespec *t)
+{
+	siginfo_t si, *ip = info ? info : &si;
+	unsigned int kept;
+	int token, ret, err = 0;
+
+	if (!local_irq_never_blocked || !set)
+		return __real_sigtimedwait(set, info, t);
+	token = trap_signal_wait_begin(set);
+	for (;;) {
+		ret = trap_signal_take(set, ip);
+		if (ret)
+			break;
+		kept = trap_signal_kept();
+		ret = __real_sigtimedwait(set, info, t);
+		err = errno;
+		if (ret >= 0 || err != EINTR || kept == trap_signal_kept())
+			break;
+		/* kept: taken at the top, or waited for again (held) */
+	}
+	trap_signal_wait_end(token);
+	if (ret < 0)
+		errno = err;
+	return ret;
+}
+
+int __wrap_sigwaitinfo(const sigset_t *set, siginfo_t *info)
+{
+	return __wrap_sigtimedwait(set, info, NULL);
+}
+
+/* sigwait() returns the error, and is never interrupted */
+int __wrap_sigwait(const sigset_t *set, int *sig)
+{
+	int ret;
+
+	if (!local_irq_never_blocked)
+		return __real_sigwait(set, sig);
+	do
+		ret = __wrap_sigtimedwait(set, NULL, NULL);
+	while (ret < 0 && errno == EINTR);
+	if (ret < 0)
+		return errno;
+	*sig = ret;
+	return 0;
 }
 
 /* the mask a new thread starts its start routine with */

@@ -219,42 +219,14 @@ __event_path unsigned long fgraph_stack_of(unsigned long sp)
 }
 
 /*
- * pthread_create() as the program calls it (ld --wrap, Kbuild): the new
- * thread finds its stack, then runs the program's start routine.
+ * A thread the program starts finds its stack before its start routine
+ * runs (stage1-static/thread_start.c calls this).
  */
-struct thread_start {
-	void	*(*fn)(void *);
-	void	*arg;
-};
-
-static void *fgraph_thread_start(void *data)
+void fgraph_thread_start(void)
 {
-	struct thread_start start = *(struct thread_start *)data;
-
-	free(data);
 	cache_busy = 1;
 	find_thread_stack();
 	cache_busy = 0;
-	return start.fn(start.arg);
-}
-
-int __real_pthread_create(pthread_t *thread, const pthread_attr_t *attr,
-			  void *(*fn)(void *), void *arg);
-
-int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr,
-			  void *(*fn)(void *), void *arg)
-{
-	struct thread_start *start = malloc(sizeof(*start));
-	int ret;
-
-	if (!start)		/* untouched: found from /proc/self/maps */
-		return __real_pthread_create(thread, attr, fn, arg);
-	start->fn = fn;
-	start->arg = arg;
-	ret = __real_pthread_create(thread, attr, fgraph_thread_start, start);
-	if (ret)
-		free(start);
-	return ret;
 }
 
 /* The main thread's bounds are found before main(), outside any handler. */

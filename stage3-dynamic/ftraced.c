@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/event_path.h>
+#include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/stop_machine.h>
 #include <linux/text_patching.h>
@@ -170,7 +171,9 @@ static void *ftraced(void *unused)
 	sigset_t all;
 
 	sigfillset(&all);
+	kit_work_begin();	/* the daemon holds none of the program's */
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	kit_work_end();
 	ftrace_lock();
 	stop_machine_exclude_current();
 	ftrace_unlock();

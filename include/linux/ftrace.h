@@ -439,6 +439,11 @@ void ftrace_graph_ctx_restore(const void *save, int n, int depth);
  * back as usual.
  */
 void ftrace_graph_stop(void);
+/*
+ * A thread the program starts, before its start routine
+ * (stage1-static/thread_start.c): it finds its stack (fgraph_stack.c).
+ */
+void fgraph_thread_start(void);
 #else
 static inline unsigned long ftrace_graph_ret_addr(int *idx, unsigned long ret,
 						  unsigned long *retp)
@@ -462,6 +467,10 @@ static inline void ftrace_graph_ctx_restore(const void *save, int n,
 }
 
 static inline void ftrace_graph_stop(void)
+{
+}
+
+static inline void fgraph_thread_start(void)
 {
 }
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -34,4 +34,36 @@ int trap_signal_reserve(int sig, trap_signal_fn fn, int never_blocked);
 /* Remove the never_blocked signals from set (a mask about to be set). */
 void trap_signal_unblock(sigset_t *set);
 
+/*
+ * What the program believes of the never_blocked signals
+ * (stage1-static/signal_hold.c): the ones each thread blocks ("held",
+ * bit sig - 1) and the sent ones that wait for it to unblock them.
+ */
+int trap_signal_hold_slot(int sig);	/* sig is never blocked: 0 or -ENOSPC */
+unsigned long trap_signal_held(void);
+void trap_signal_hold_set(unsigned long held);
+/* the program's mask changed as sigprocmask(how, set) says */
+void trap_signal_hold_change(int how, const sigset_t *set);
+/* add the held signals of bits to mask (a mask the program reads back) */
+void trap_signal_hold_mask(sigset_t *mask, unsigned long bits);
+/*
+ * A reserved signal that is not the kit's: 1 if it waits (held and
+ * sent), -1 if held and raised by an instruction (the default action),
+ * 0 if the program takes it now.
+ */
+int trap_signal_hold(int sig, siginfo_t *info);
+/* send again what waits and is no longer held */
+void trap_signal_release(void);
+/* add what waits to set (sigpending()) */
+void trap_signal_pending(sigset_t *set);
+/* drop what waits for sig (its disposition became SIG_IGN) */
+void trap_signal_discard(int sig);
+/* take one that waits and is in set: its number, or 0 */
+int trap_signal_take(const sigset_t *set, siginfo_t *info);
+/* signals kept so far by this thread: a wait's EINTR may be theirs */
+unsigned int trap_signal_kept(void);
+/* the thread waits for the held signals of set: a token for _end() */
+int trap_signal_wait_begin(const sigset_t *set);
+void trap_signal_wait_end(int token);
+
 #endif

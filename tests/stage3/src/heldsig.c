@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The program blocks the signals the kit never blocks (its own traps:
+ * SIGTRAP and SIGILL, linux/trap_signal.h) and must see what it sees
+ * untraced (stage1-static/signal_hold.c): the mask it reads back blocks
+ * them; one it sends itself waits, sigpending() shows it, and it arrives
+ * when unblocked, or is taken by sigwaitinfo(), sigtimedwait() or
+ * sigwait(); two merge into one; SIG_IGN drops one that waits, and
+ * ignores one sent; a new thread starts with its creator's mask; a
+ * fork() child has nothing pending; a trap instruction of its own,
+ * blocked, ends the process with its signal whatever the handler.
+ * Built with the kit and without it, the two must print the same.
+ */
+#define _GNU_SOURCE	/* the context's register names */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <ucontext.h>
+#include "own_traps.h"
+
+#define OWN_TRAP_MAGIC	0x2a5
+
+/* the function name(), the instruction at name_insn (own_traps.h) */
+#define OWN_TRAP_ASM(name, insn)					\
+	__asm__(".text\n"						\
+		OWN_TRAP_PRE "\n"					\
+		".globl " #name "\n"					\
+		".type " #name ", " OWN_TRAP_FUNC_TYPE "\n"		\
+		#name ":\n"						\
+		"	" OWN_TRAP_MAGIC_INSN "\n"			\
+		#name "_insn:\n"					\
+		"	" insn "\n"					\
+		"	" OWN_TRAP_RET_INSN "\n"				\
+		OWN_TRAP_POST "\n"					\
+		".size " #name ", . - " #name "\n")
+
+#define DECLARE(name, insn)	\
+	void name(void);	\
+	OWN_TRAP_ASM(name, insn);
+OWN_TRAPS(DECLARE)
+
+#define ENTRY(name, insn)	{ #name, name },
+static const struct {
+	const char	*name;
+	void		(*fn)(void);
+} traps[] = { OWN_TRAPS(ENTRY) };
+
+static volatile sig_atomic_t count, code, pid_ok;
+
+static void handler(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	count++;
+	code = si->si_code;
+	pid_ok = si->si_pid == getpid();
+}
+
+__attribute__((noinline)) int work(int i)
+{
+	__asm__ __volatile__("" : "+r"(i));
+	return i + 1;
+}
+
+static void set_mask(int how, int sig)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(how, &s, NULL);
+}
+
+static const char *blocked(int sig)
+{
+	sigset_t cur;
+
+	pthread_sigmask(SIG_BLOCK, NULL, &cur);
+	return sigismember(&cur, sig) ? "blocked" : "open";
+}
+
+static const char *pending(int sig)
+{
+	sigset_t p;
+
+	sigpending(&p);
+	return sigismember(&p, sig) ? "pending" : "none";
+}
+
+static void on(int sig, void *h)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	if (h == (void *)SIG_IGN)
+		sa.sa_handler = SIG_IGN;
+	else
+		sa.sa_sigaction = handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static int round_sig;
+
+static void *thread(void *unused)
+{
+	(void)unused;
+	printf("  thread: %s", blocked(round_sig));
+	raise(round_sig);
+	printf(", raised: count %d %s", count, pending(round_sig));
+	set_mask(SIG_UNBLOCK, round_sig);
+	printf(", unblocked: count %d code %d\n", count, code);
+	return NULL;
+}
+
+static void one(int sig)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t set;
+	siginfo_t si;
+	pthread_t t;
+	int status, got, sum = 0;
+	unsigned int k;
+	pid_t pid;
+
+	printf("signal %d\n", sig);
+	on(sig, handler);
+	count = 0;
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+
+	/* sent while blocked: waits, then arrives */
+	set_mask(SIG_BLOCK, sig);
+	printf("  mask: %s\n", blocked(sig));
+	raise(sig);
+	sum = work(sum);
+	printf("  raised: count %d %s\n", count, pending(sig));
+	set_mask(SIG_UNBLOCK, sig);
+	printf("  unblocked: count %d code %d pid %d %s %s\n", count, code,
+	       pid_ok, pending(sig), blocked(sig));
+
+	/*
+	 * Sent to the process and to the thread: two wait; sigwaitinfo()
+	 * takes one.  (Not SIGILL: qemu-user itself dies of a SIGILL sent
+	 * to the process while the program blocks it, untraced too.)
+	 */
+	set_mask(SIG_BLOCK, sig);
+	if (sig == SIGILL)
+		raise(sig);
+	else
+		kill(getpid(), sig);
+	raise(sig);
+	printf("  sent twice: count %d %s\n", count, pending(sig));
+	got = sigwaitinfo(&set, &si);
+	printf("  sigwaitinfo: %d pid %d, count %d %s\n", got,
+	       si.si_pid == getpid(), count, pending(sig));
+	got = sigtimedwait(&set, &si, &zero);
+	printf("  sigtimedwait, none: %d\n", got);
+	raise(sig);
+	got = 0;
+	printf("  sigwait: %d", sigwait(&set, &got));
+	printf(" %d, count %d %s\n", got, count, pending(sig));
+
+	/* SIG_IGN drops it */
+	raise(sig);
+	on(sig, SIG_IGN);
+	printf("  ignored: %s\n", pending(sig));
+	on(sig, handler);
+	set_mask(SIG_UNBLOCK, sig);
+	printf("  unblocked: count %d\n", count);
+	on(sig, SIG_IGN);
+	raise(sig);
+	printf("  ignored, sent: alive\n");
+	on(sig, handler);
+
+	/* a new thread's mask is its creator's */
+	set_mask(SIG_BLOCK, sig);
+	round_sig = sig;
+	pthread_create(&t, NULL, thread, NULL);
+	pthread_join(t, NULL);
+	printf("  after thread: %s %s\n", blocked(sig), pending(sig));
+
+	/* a fork() child has nothing pending, and the same mask */
+	raise(sig);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		printf("  child: %s %s\n", blocked(sig), pending(sig));
+		fflush(stdout);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	set_mask(SIG_UNBLOCK, sig);
+	printf("  parent unblocked: count %d\n", count);
+
+	/* the program's own trap, blocked: the default action */
+	for (k = 0; k < sizeof(traps) / sizeof(traps[0]); k++) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			sigset_t all;
+
+			sigfillset(&all);
+			sigdelset(&all, SIGSEGV);
+			sigprocmask(SIG_BLOCK, &all, NULL);
+			traps[k].fn();
+			_exit(0);
+		}
+		waitpid(pid, &status, 0);
+		if (WIFSIGNALED(status) && WTERMSIG(status) == sig)
+			printf("  %s blocked: ended by it\n", traps[k].name);
+	}
+	printf("  work %d\n", sum);
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	one(SIGTRAP);
+	one(SIGILL);
+	return 0;
+}
