@@ -14,8 +14,8 @@
  *
  * The thread's stack is found where nothing can be interrupted: the main
  * thread's before main(), a thread the program starts with
- * pthread_create() (the kit's, through ld --wrap) in the new thread
- * before its start routine runs, both by pthread_getattr_np(), which
+ * pthread_create() (the kit's: stage1-static/thread_start.c) in the new
+ * thread before its start routine runs, both by pthread_getattr_np(), which
  * allocates and takes locks.  A thread started some other way (by a
  * shared library, or clone()) meets the tracer first perhaps in a signal
  * handler or inside its own allocator: there the stack is the mapping of

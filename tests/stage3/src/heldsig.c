@@ -21,28 +21,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <ucontext.h>
-#include "own_traps.h"
-
-#define OWN_TRAP_MAGIC	0x2a5
-
-/* the function name(), the instruction at name_insn (own_traps.h) */
-#define OWN_TRAP_ASM(name, insn)					\
-	__asm__(".text\n"						\
-		OWN_TRAP_PRE "\n"					\
-		".globl " #name "\n"					\
-		".type " #name ", " OWN_TRAP_FUNC_TYPE "\n"		\
-		#name ":\n"						\
-		"	" OWN_TRAP_MAGIC_INSN "\n"			\
-		#name "_insn:\n"					\
-		"	" insn "\n"					\
-		"	" OWN_TRAP_RET_INSN "\n"				\
-		OWN_TRAP_POST "\n"					\
-		".size " #name ", . - " #name "\n")
-
-#define DECLARE(name, insn)	\
-	void name(void);	\
-	OWN_TRAP_ASM(name, insn);
-OWN_TRAPS(DECLARE)
+#include "own_trap_fn.h"
 
 #define ENTRY(name, insn)	{ #name, name },
 static const struct {

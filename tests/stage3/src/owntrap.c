@@ -25,33 +25,9 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
-#include "own_traps.h"
+#include "own_trap_fn.h"
 
 #define ROUNDS	300
-#define OWN_TRAP_MAGIC	0x2a5
-
-/* the function name(), the instruction at name_insn, then name_next */
-#define OWN_TRAP_ASM(name, insn)					\
-	__asm__(".text\n"						\
-		OWN_TRAP_PRE "\n"					\
-		".globl " #name "\n"					\
-		".type " #name ", " OWN_TRAP_FUNC_TYPE "\n"		\
-		#name ":\n"						\
-		"	" OWN_TRAP_MAGIC_INSN "\n"			\
-		".globl " #name "_insn\n"				\
-		#name "_insn:\n"					\
-		"	" insn "\n"					\
-		".globl " #name "_next\n"				\
-		#name "_next:\n"					\
-		"	" OWN_TRAP_RET_INSN "\n"				\
-		OWN_TRAP_POST "\n"					\
-		".size " #name ", . - " #name "\n")
-
-#define DECLARE(name, insn)	\
-	void name(void);	\
-	extern const char name##_insn[], name##_next[];	\
-	OWN_TRAP_ASM(name, insn);
-OWN_TRAPS(DECLARE)
 
 struct own_trap {
 	const char	*name;
