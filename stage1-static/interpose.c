@@ -28,6 +28,7 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -134,6 +135,37 @@ EXEC_LIST(execlp, 'p')
 INTERPOSE(int, setcontext, (const ucontext_t *ucp), (ucp))
 INTERPOSE(int, swapcontext, (ucontext_t *oucp, const ucontext_t *ucp),
 	  (oucp, ucp))
+
+/*
+ * The jumps that restore a saved mask: INTERPOSE's shape, for functions
+ * that do not return.
+ */
+#define INTERPOSE_JUMP(name)						\
+	void __wrap_##name(struct __jmp_buf_tag env[1], int val)		\
+		__attribute__((noreturn));				\
+	void name(struct __jmp_buf_tag env[1], int val)			\
+		__attribute__((noreturn));				\
+	static void *next_##name;					\
+	static __init_core void lookup_##name(void)			\
+	{								\
+		libc_lookup(&next_##name, #name);			\
+	}								\
+	void name(struct __jmp_buf_tag env[1], int val)			\
+	{								\
+		__wrap_##name(env, val);				\
+	}								\
+	void __real_##name(struct __jmp_buf_tag env[1], int val)		\
+	{								\
+		void (*fn)(struct __jmp_buf_tag *, int) =		\
+			libc_next(&next_##name, #name);			\
+									\
+		fn(env, val);						\
+		__builtin_unreachable();				\
+	}
+
+INTERPOSE_JUMP(siglongjmp)
+INTERPOSE_JUMP(longjmp)
+INTERPOSE_JUMP(__longjmp_chk)
 
 /*
  * clone() takes three more arguments after arg, which INTERPOSE cannot

@@ -38,8 +38,6 @@
 
 __thread unsigned int local_irq_depth;
 __thread unsigned int irq_count;
-__thread unsigned int ftrace_kit_work;
-__thread unsigned int ftrace_in_probe;
 /* signals local_irq_save() leaves open: bit sig - 1 (trap_signal.h) */
 unsigned long local_irq_never_blocked;
 

@@ -18,10 +18,11 @@
  *
  * The held bits change with the program's mask calls (signal_mask.c):
  * sigprocmask(), pthread_sigmask(), the temporary masks of sigsuspend()
- * and its kin, a context's mask; a new thread starts with its creator's
- * (thread_start.c), a fork() child with none pending.  What the kit cannot
- * follow: masks set by a raw system call, a handler's sa_mask, and the
- * mask siglongjmp() restores, taken as holding none of them.
+ * and its kin, a context's mask, the mask siglongjmp() restores (taken
+ * as holding none of them: it was saved from the real one); a new thread
+ * starts with its creator's (thread_start.c), a fork() child with none
+ * pending.  What the kit does not follow: masks set by a raw system call
+ * and a handler's sa_mask.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -29,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <asm/raw_syscall.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/trap_signal.h>
@@ -62,6 +64,12 @@ static struct {
 } waiters[HOLD_WAITERS];
 
 #define BIT(sig)	(1UL << ((sig) - 1))
+
+/* (the kit's own call: raw, never a traced site nor an event) */
+static int gettid_raw(void)
+{
+	return raw_syscall3(SYS_gettid, 0, 0, 0);
+}
 
 static int slot_of(int sig)
 {
@@ -169,13 +177,14 @@ static int queue_has(struct held_queue *q, int i)
 	return __atomic_load_n(&q->state[i], __ATOMIC_ACQUIRE) == SLOT_FULL;
 }
 
-/* The kit's own system call: sig with info, to this thread. */
+/* The kit's own system call (no event shows it): sig with info, to tid. */
 static void send_to(int tid, int sig, siginfo_t *info)
 {
 	int err = errno;
 
 	kit_work_begin();
-	syscall(SYS_rt_tgsigqueueinfo, getpid(), tid, sig, info);
+	syscall(SYS_rt_tgsigqueueinfo, raw_syscall3(SYS_getpid, 0, 0, 0), tid,
+		sig, info);
 	kit_work_end();
 	errno = err;
 }
@@ -207,7 +216,7 @@ int trap_signal_hold(int sig, siginfo_t *info)
 		return 1;
 	}
 	tid = waiter_for(sig);
-	if (tid && tid != syscall(SYS_gettid))
+	if (tid && tid != gettid_raw())
 		send_to(tid, sig, info);
 	else
 		queue_put(&process_queue, i, info);
@@ -226,7 +235,7 @@ void trap_signal_release(void)
 			continue;
 		if (queue_take(&thread_queue, i, &info) ||
 		    queue_take(&process_queue, i, &info))
-			send_to(syscall(SYS_gettid), sig, &info);
+			send_to(gettid_raw(), sig, &info);
 	}
 }
 
@@ -275,7 +284,7 @@ unsigned int trap_signal_kept(void)
 
 int trap_signal_wait_begin(const sigset_t *set)
 {
-	int i, zero = 0, tid = syscall(SYS_gettid);
+	int i, zero = 0, tid = gettid_raw();
 	unsigned long bits = held_of(set);
 
 	if (!bits)

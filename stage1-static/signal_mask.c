@@ -25,6 +25,7 @@
 #include <string.h>
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/select.h>
@@ -50,6 +51,12 @@ int __real_sigwait(const sigset_t *set, int *sig);
 int __real_pthread_attr_setsigmask_np(pthread_attr_t *attr,
 				      const sigset_t *mask);
 int __real_setcontext(const ucontext_t *ucp);
+void __real_siglongjmp(sigjmp_buf env, int val) __attribute__((noreturn));
+void __real_longjmp(jmp_buf env, int val) __attribute__((noreturn));
+void __real___longjmp_chk(jmp_buf env, int val) __attribute__((noreturn));
+void __wrap_siglongjmp(sigjmp_buf env, int val) __attribute__((noreturn));
+void __wrap_longjmp(jmp_buf env, int val) __attribute__((noreturn));
+void __wrap___longjmp_chk(jmp_buf env, int val) __attribute__((noreturn));
 int __real_swapcontext(ucontext_t *oucp, const ucontext_t *ucp);
 
 /* set, or a copy of it without the never-blocked signals */
@@ -275,29 +282,80 @@ static const ucontext_t *ucontext_unblocked(const ucontext_t *ucp,
 	return copy;
 }
 
+/* the context's mask, held from now on (signal_hold.c) */
+static void ucontext_hold(const ucontext_t *ucp)
+{
+	if (!local_irq_never_blocked)
+		return;
+	trap_signal_hold_change(SIG_SETMASK, &ucp->uc_sigmask);
+	trap_signal_release();
+}
+
 int __wrap_setcontext(const ucontext_t *ucp)
 {
 	ucontext_t copy;
 
+	ucontext_hold(ucp);
 	return __real_setcontext(ucontext_unblocked(ucp, &copy));
 }
 
 /*
  * The frames of the context being left go with it (chapter 2), kept in
- * this frame, on that context's stack, until it runs again.  The TLS
- * accesses happen in the hooks, one call each side: across the switch
- * this function may resume on another thread, and a compiler may keep a
- * thread's TLS address in a register across a call.
+ * this frame, on that context's stack, until it runs again; so do the
+ * signals it held, which its saved mask lacks.  The TLS accesses happen
+ * in the hooks, one call each side: across the switch this function may
+ * resume on another thread, and a compiler may keep a thread's TLS
+ * address in a register across a call.
  */
 int __wrap_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 {
 	size_t size = ftrace_graph_ctx_size();
 	void *save = alloca(size ? size : 1);
+	unsigned long held = trap_signal_held();
 	ucontext_t copy;
 	int n, depth, ret;
 
 	n = ftrace_graph_ctx_save(save, &depth);
+	ucontext_hold(ucp);
 	ret = __real_swapcontext(oucp, ucontext_unblocked(ucp, &copy));
 	ftrace_graph_ctx_restore(save, n, depth);
+	if (local_irq_never_blocked) {
+		trap_signal_hold_set(held);
+		trap_signal_release();
+	}
 	return ret;
+}
+
+/*
+ * A jump that restores the mask sigsetjmp() saved (glibc's longjmp() is
+ * siglongjmp(); __longjmp_chk() is either, fortified): that mask lacks
+ * the never-blocked signals, whatever the thread held when it was saved
+ * (sigsetjmp() returns twice and cannot be wrapped to learn it), so the
+ * thread holds none of them after it: a jump out of a region that blocks
+ * them ends it, as in the usual program.
+ */
+static void jump_hold(struct __jmp_buf_tag *env)
+{
+	if (!local_irq_never_blocked || !env->__mask_was_saved)
+		return;
+	trap_signal_hold_change(SIG_SETMASK, &env->__saved_mask);
+	trap_signal_release();
+}
+
+void __wrap_siglongjmp(sigjmp_buf env, int val)
+{
+	jump_hold(env);
+	__real_siglongjmp(env, val);
+}
+
+void __wrap_longjmp(jmp_buf env, int val)
+{
+	jump_hold(env);
+	__real_longjmp(env, val);
+}
+
+void __wrap___longjmp_chk(jmp_buf env, int val)
+{
+	jump_hold(env);
+	__real___longjmp_chk(env, val);
 }

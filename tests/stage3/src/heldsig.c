@@ -7,12 +7,14 @@
  * when unblocked, or is taken by sigwaitinfo(), sigtimedwait() or
  * sigwait(); two merge into one; SIG_IGN drops one that waits, and
  * ignores one sent; a new thread starts with its creator's mask; a
- * fork() child has nothing pending; a trap instruction of its own,
+ * fork() child has nothing pending; siglongjmp() and setcontext()
+ * restore the mask saved with them; a trap instruction of its own,
  * blocked, ends the process with its signal whatever the handler.
  * Built with the kit and without it, the two must print the same.
  */
 #define _GNU_SOURCE	/* the context's register names */
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -86,6 +88,9 @@ static void on(int sig, void *h)
 }
 
 static int round_sig;
+static sigjmp_buf jump;
+static ucontext_t ctx;
+static volatile int ctx_done;
 
 static void *thread(void *unused)
 {
@@ -177,6 +182,24 @@ static void one(int sig)
 	waitpid(pid, &status, 0);
 	set_mask(SIG_UNBLOCK, sig);
 	printf("  parent unblocked: count %d\n", count);
+
+	/* a jump restores the mask saved with it: open again */
+	if (!sigsetjmp(jump, 1)) {
+		set_mask(SIG_BLOCK, sig);
+		siglongjmp(jump, 1);
+	}
+	raise(sig);
+	printf("  after siglongjmp: %s, count %d\n", blocked(sig), count);
+	/* ... and so does a context */
+	ctx_done = 0;
+	getcontext(&ctx);
+	if (!ctx_done) {
+		ctx_done = 1;
+		set_mask(SIG_BLOCK, sig);
+		setcontext(&ctx);
+	}
+	raise(sig);
+	printf("  after setcontext: %s, count %d\n", blocked(sig), count);
 
 	/* the program's own trap, blocked: the default action */
 	for (k = 0; k < sizeof(traps) / sizeof(traps[0]); k++) {
