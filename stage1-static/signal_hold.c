@@ -223,20 +223,23 @@ int trap_signal_hold(int sig, siginfo_t *info)
 	return 1;
 }
 
-/* What the thread unblocked is sent again, to itself. */
-void trap_signal_release(void)
+/* What the thread unblocked is sent again, to itself: how many. */
+int trap_signal_release(void)
 {
 	siginfo_t info;
-	int i, sig;
+	int i, sig, sent = 0;
 
 	for (i = 0; i < HOLD_SLOTS; i++) {
 		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
 		if (!sig || (held & BIT(sig)))
 			continue;
 		if (queue_take(&thread_queue, i, &info) ||
-		    queue_take(&process_queue, i, &info))
+		    queue_take(&process_queue, i, &info)) {
 			send_to(gettid_raw(), sig, &info);
+			sent++;
+		}
 	}
+	return sent;
 }
 
 void trap_signal_pending(sigset_t *set)

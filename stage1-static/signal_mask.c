@@ -106,17 +106,19 @@ int __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
 /*
  * A call that sets mask for its duration holds what mask blocks for as
  * long (a signal kept meanwhile ends it with EINTR, where the kernel
- * would not have woken it), and then what the thread held before.
+ * would not have woken it), and then what the thread held before.  One
+ * that waited and mask opens is taken at the call's start, as the kernel
+ * takes it: its handler runs, and the call returns EINTR without waiting
+ * (*opened: the call is not made).
  */
-static unsigned long hold_during(const sigset_t *mask)
+static unsigned long hold_during(const sigset_t *mask, int *opened)
 {
 	unsigned long held = trap_signal_held();
-	sigset_t set;
 
+	*opened = 0;
 	if (mask && local_irq_never_blocked) {
-		set = *mask;
-		trap_signal_hold_change(SIG_SETMASK, &set);
-		trap_signal_release();
+		trap_signal_hold_change(SIG_SETMASK, mask);
+		*opened = trap_signal_release();
 	}
 	return held;
 }
@@ -131,12 +133,13 @@ static void hold_after(const sigset_t *mask, unsigned long held)
 
 int __wrap_sigsuspend(const sigset_t *mask)
 {
-	unsigned long held = hold_during(mask);
+	int opened, ret, err = EINTR;
+	unsigned long held = hold_during(mask, &opened);
 	sigset_t copy;
-	int ret, err;
 
-	ret = __real_sigsuspend(unblocked(mask, &copy));
-	err = errno;
+	ret = opened ? -1 : __real_sigsuspend(unblocked(mask, &copy));
+	if (!opened)
+		err = errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
@@ -145,12 +148,14 @@ int __wrap_sigsuspend(const sigset_t *mask)
 int __wrap_ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *t,
 		 const sigset_t *mask)
 {
-	unsigned long held = hold_during(mask);
+	int opened, ret, err = EINTR;
+	unsigned long held = hold_during(mask, &opened);
 	sigset_t copy;
-	int ret, err;
 
-	ret = __real_ppoll(fds, nfds, t, unblocked(mask, &copy));
-	err = errno;
+	ret = opened ? -1 :
+		       __real_ppoll(fds, nfds, t, unblocked(mask, &copy));
+	if (!opened)
+		err = errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
@@ -159,12 +164,14 @@ int __wrap_ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *t,
 int __wrap_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 		   const struct timespec *t, const sigset_t *mask)
 {
-	unsigned long held = hold_during(mask);
+	int opened, ret, err = EINTR;
+	unsigned long held = hold_during(mask, &opened);
 	sigset_t copy;
-	int ret, err;
 
-	ret = __real_pselect(n, r, w, e, t, unblocked(mask, &copy));
-	err = errno;
+	ret = opened ? -1 :
+		       __real_pselect(n, r, w, e, t, unblocked(mask, &copy));
+	if (!opened)
+		err = errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
@@ -173,13 +180,14 @@ int __wrap_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 int __wrap_epoll_pwait(int epfd, struct epoll_event *ev, int max,
 		       int timeout, const sigset_t *mask)
 {
-	unsigned long held = hold_during(mask);
+	int opened, ret, err = EINTR;
+	unsigned long held = hold_during(mask, &opened);
 	sigset_t copy;
-	int ret, err;
 
-	ret = __real_epoll_pwait(epfd, ev, max, timeout,
-				 unblocked(mask, &copy));
-	err = errno;
+	ret = opened ? -1 : __real_epoll_pwait(epfd, ev, max, timeout,
+					       unblocked(mask, &copy));
+	if (!opened)
+		err = errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;

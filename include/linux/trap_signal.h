@@ -52,8 +52,8 @@ void trap_signal_hold_mask(sigset_t *mask, unsigned long bits);
  * 0 if the program takes it now.
  */
 int trap_signal_hold(int sig, siginfo_t *info);
-/* send again what waits and is no longer held */
-void trap_signal_release(void);
+/* send again what waits and is no longer held: how many were */
+int trap_signal_release(void);
 /* add what waits to set (sigpending()) */
 void trap_signal_pending(sigset_t *set);
 /* drop what waits for sig (its disposition became SIG_IGN) */

@@ -5,14 +5,17 @@
  * untraced (stage1-static/signal_hold.c): the mask it reads back blocks
  * them; one it sends itself waits, sigpending() shows it, and it arrives
  * when unblocked, or is taken by sigwaitinfo(), sigtimedwait() or
- * sigwait(); two merge into one; SIG_IGN drops one that waits, and
- * ignores one sent; a new thread starts with its creator's mask; a
- * fork() child has nothing pending; siglongjmp() and setcontext()
- * restore the mask saved with them; a trap instruction of its own,
- * blocked, ends the process with its signal whatever the handler.
+ * sigwait(), or ends a sigsuspend() that opens it; one sent to the
+ * process and one sent to the thread both wait; SIG_IGN drops one that
+ * waits, and ignores one sent; a new thread starts with its creator's
+ * mask; a fork() child has nothing pending; siglongjmp() and
+ * setcontext() restore the mask saved with them; a trap instruction of
+ * its own, blocked, ends the process with its signal whatever the
+ * handler.
  * Built with the kit and without it, the two must print the same.
  */
 #define _GNU_SOURCE	/* the context's register names */
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -106,7 +109,7 @@ static void *thread(void *unused)
 static void one(int sig)
 {
 	struct timespec zero = { 0, 0 };
-	sigset_t set;
+	sigset_t set, open;
 	siginfo_t si;
 	pthread_t t;
 	int status, got, sum = 0;
@@ -150,6 +153,15 @@ static void one(int sig)
 	got = 0;
 	printf("  sigwait: %d", sigwait(&set, &got));
 	printf(" %d, count %d %s\n", got, count, pending(sig));
+
+	/* sigsuspend() with it open takes one that waits, and returns */
+	raise(sig);
+	sigprocmask(SIG_BLOCK, NULL, &open);
+	sigdelset(&open, sig);
+	got = sigsuspend(&open);
+	printf("  sigsuspend: %d %s, count %d %s %s\n", got,
+	       errno == EINTR ? "EINTR" : "?", count, pending(sig),
+	       blocked(sig));
 
 	/* SIG_IGN drops it */
 	raise(sig);
