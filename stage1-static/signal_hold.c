@@ -242,6 +242,21 @@ int trap_signal_release(void)
 	return sent;
 }
 
+int trap_signal_would_open(const sigset_t *mask)
+{
+	unsigned long bits = held_of(mask);
+	int i, sig;
+
+	for (i = 0; i < HOLD_SLOTS; i++) {
+		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
+		if (sig && !(bits & BIT(sig)) &&
+		    (queue_has(&thread_queue, i) ||
+		     queue_has(&process_queue, i)))
+			return 1;
+	}
+	return 0;
+}
+
 void trap_signal_pending(sigset_t *set)
 {
 	int i, sig;

@@ -133,29 +133,50 @@ static void hold_after(const sigset_t *mask, unsigned long held)
 
 int __wrap_sigsuspend(const sigset_t *mask)
 {
-	int opened, ret, err = EINTR;
+	int opened, ret, err;
 	unsigned long held = hold_during(mask, &opened);
 	sigset_t copy;
 
 	ret = opened ? -1 : __real_sigsuspend(unblocked(mask, &copy));
-	if (!opened)
-		err = errno;
+	err = opened ? EINTR : errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
 }
 
+/*
+ * The polls look at their files first, as the kernel's do_poll(),
+ * do_select() and ep_poll() do before they look for a signal, and a
+ * poll that found one ready restores the mask before a signal can be
+ * taken: one that waits and the mask would open stays waiting then.  So
+ * such a poll looks first, without waiting (poll_opens()), and takes the
+ * signal and returns EINTR only if nothing was ready (select's sets then
+ * left as given).
+ */
+static int poll_opens(const sigset_t *mask)
+{
+	return mask && local_irq_never_blocked && trap_signal_would_open(mask);
+}
+
+static const struct timespec poll_now = { 0, 0 };
+
 int __wrap_ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *t,
 		 const sigset_t *mask)
 {
-	int opened, ret, err = EINTR;
-	unsigned long held = hold_during(mask, &opened);
+	int opened, ret, err;
+	unsigned long held;
 	sigset_t copy;
 
+	if (poll_opens(mask)) {
+		ret = __real_ppoll(fds, nfds, &poll_now,
+				   unblocked(mask, &copy));
+		if (ret)
+			return ret;
+	}
+	held = hold_during(mask, &opened);
 	ret = opened ? -1 :
 		       __real_ppoll(fds, nfds, t, unblocked(mask, &copy));
-	if (!opened)
-		err = errno;
+	err = opened ? EINTR : errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
@@ -164,14 +185,27 @@ int __wrap_ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *t,
 int __wrap_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 		   const struct timespec *t, const sigset_t *mask)
 {
-	int opened, ret, err = EINTR;
-	unsigned long held = hold_during(mask, &opened);
+	fd_set *given[3] = { r, w, e }, sets[3];
+	int i, opened, ret, err;
+	unsigned long held;
 	sigset_t copy;
 
+	if (poll_opens(mask)) {
+		for (i = 0; i < 3; i++)
+			if (given[i])
+				sets[i] = *given[i];
+		ret = __real_pselect(n, r, w, e, &poll_now,
+				     unblocked(mask, &copy));
+		if (ret)
+			return ret;
+		for (i = 0; i < 3; i++)
+			if (given[i])
+				*given[i] = sets[i];
+	}
+	held = hold_during(mask, &opened);
 	ret = opened ? -1 :
 		       __real_pselect(n, r, w, e, t, unblocked(mask, &copy));
-	if (!opened)
-		err = errno;
+	err = opened ? EINTR : errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;
@@ -180,14 +214,20 @@ int __wrap_pselect(int n, fd_set *r, fd_set *w, fd_set *e,
 int __wrap_epoll_pwait(int epfd, struct epoll_event *ev, int max,
 		       int timeout, const sigset_t *mask)
 {
-	int opened, ret, err = EINTR;
-	unsigned long held = hold_during(mask, &opened);
+	int opened, ret, err;
+	unsigned long held;
 	sigset_t copy;
 
+	if (poll_opens(mask)) {
+		ret = __real_epoll_pwait(epfd, ev, max, 0,
+					 unblocked(mask, &copy));
+		if (ret)
+			return ret;
+	}
+	held = hold_during(mask, &opened);
 	ret = opened ? -1 : __real_epoll_pwait(epfd, ev, max, timeout,
 					       unblocked(mask, &copy));
-	if (!opened)
-		err = errno;
+	err = opened ? EINTR : errno;
 	hold_after(mask, held);
 	errno = err;
 	return ret;

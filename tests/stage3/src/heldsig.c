@@ -5,7 +5,7 @@
  * untraced (stage1-static/signal_hold.c): the mask it reads back blocks
  * them; one it sends itself waits, sigpending() shows it, and it arrives
  * when unblocked, or is taken by sigwaitinfo(), sigtimedwait() or
- * sigwait(), or ends a sigsuspend() that opens it; one sent to the
+ * sigwait(), or ends a sigsuspend() or ppoll() that opens it; one sent to the
  * process and one sent to the thread both wait; SIG_IGN drops one that
  * waits, and ignores one sent; a new thread starts with its creator's
  * mask; a fork() child has nothing pending; siglongjmp() and
@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE	/* the context's register names */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -108,7 +109,9 @@ static void *thread(void *unused)
 
 static void one(int sig)
 {
-	struct timespec zero = { 0, 0 };
+	struct timespec zero = { 0, 0 }, second = { 1, 0 };
+	struct pollfd pfd;
+	int pipefd[2];
 	sigset_t set, open;
 	siginfo_t si;
 	pthread_t t;
@@ -116,6 +119,8 @@ static void one(int sig)
 	unsigned int k;
 	pid_t pid;
 
+	if (pipe(pipefd))
+		return;
 	printf("signal %d\n", sig);
 	on(sig, handler);
 	count = 0;
@@ -162,6 +167,22 @@ static void one(int sig)
 	printf("  sigsuspend: %d %s, count %d %s %s\n", got,
 	       errno == EINTR ? "EINTR" : "?", count, pending(sig),
 	       blocked(sig));
+
+	/* ppoll() with it open: EINTR, unless a file is ready */
+	raise(sig);
+	pfd.fd = pipefd[0];
+	pfd.events = POLLIN;
+	got = ppoll(&pfd, 1, &second, &open);
+	printf("  ppoll, none ready: %d %s, count %d\n", got,
+	       got < 0 && errno == EINTR ? "EINTR" : "?", count);
+	raise(sig);
+	if (write(pipefd[1], "x", 1) != 1)
+		return;
+	got = ppoll(&pfd, 1, &second, &open);
+	printf("  ppoll, one ready: %d %x, count %d %s\n", got, pfd.revents,
+	       count, blocked(sig));
+	if (read(pipefd[0], &k, 1) != 1)
+		return;
 
 	/* SIG_IGN drops it */
 	raise(sig);
@@ -231,6 +252,8 @@ static void one(int sig)
 			printf("  %s blocked: ended by it\n", traps[k].name);
 	}
 	printf("  work %d\n", sum);
+	close(pipefd[0]);
+	close(pipefd[1]);
 }
 
 int main(void)
