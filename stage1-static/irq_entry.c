@@ -141,8 +141,8 @@ void trap_signal_unblock(sigset_t *set)
  * signals) and its SA_RESETHAND; the default action is the kernel's,
  * taken again with the signal's default disposition.  A sent signal can
  * be ignored; a trap (an instruction's: si_code > 0) of a never-blocked
- * signal cannot, nor when blocked (the kernel's force_sig_info() for
- * synchronous signals), and is default then.
+ * signal cannot, nor when blocked (the kernel's force_sig_info_to_task()
+ * for synchronous signals, kernel/signal.c, v6.12), and is default then.
  */
 static void trap_signal_forward(int sig, siginfo_t *info, void *ucv)
 {

@@ -8,8 +8,8 @@
  * to the thread itself, with its siginfo) or takes it with sigwait(),
  * sigwaitinfo() or sigtimedwait(); sigpending() shows it, and SIG_IGN
  * drops it.  A held signal raised by an instruction (a fault: si_code > 0)
- * is what the kernel's force_sig_info() makes of a blocked trap: the
- * default action, whatever the handler.
+ * is what the kernel's force_sig_info_to_task() (kernel/signal.c, v6.12)
+ * makes of a blocked trap: the default action, whatever the handler.
  *
  * Pending signals sent to the thread (tkill, tgkill: SI_TKILL) wait in
  * the thread's queue; the others in the process's, for the first thread
@@ -177,6 +177,19 @@ static int queue_has(struct held_queue *q, int i)
 	return __atomic_load_n(&q->state[i], __ATOMIC_ACQUIRE) == SLOT_FULL;
 }
 
+/* slot i's signal waits, for the thread or the process */
+static int waits(int i)
+{
+	return queue_has(&thread_queue, i) || queue_has(&process_queue, i);
+}
+
+/* ... taken, the thread's first (the kernel's order) */
+static int take(int i, siginfo_t *info)
+{
+	return queue_take(&thread_queue, i, info) ||
+	       queue_take(&process_queue, i, info);
+}
+
 /* The kit's own system call (no event shows it): sig with info, to tid. */
 static void send_to(int tid, int sig, siginfo_t *info)
 {
@@ -233,8 +246,7 @@ int trap_signal_release(void)
 		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
 		if (!sig || (held & BIT(sig)))
 			continue;
-		if (queue_take(&thread_queue, i, &info) ||
-		    queue_take(&process_queue, i, &info)) {
+		if (take(i, &info)) {
 			send_to(gettid_raw(), sig, &info);
 			sent++;
 		}
@@ -249,9 +261,7 @@ int trap_signal_would_open(const sigset_t *mask)
 
 	for (i = 0; i < HOLD_SLOTS; i++) {
 		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
-		if (sig && !(bits & BIT(sig)) &&
-		    (queue_has(&thread_queue, i) ||
-		     queue_has(&process_queue, i)))
+		if (sig && !(bits & BIT(sig)) && waits(i))
 			return 1;
 	}
 	return 0;
@@ -263,8 +273,7 @@ void trap_signal_pending(sigset_t *set)
 
 	for (i = 0; i < HOLD_SLOTS; i++) {
 		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
-		if (sig && (queue_has(&thread_queue, i) ||
-			    queue_has(&process_queue, i)))
+		if (sig && waits(i))
 			sigaddset(set, sig);
 	}
 }
@@ -276,8 +285,8 @@ void trap_signal_discard(int sig)
 
 	if (i < 0)
 		return;
-	queue_take(&thread_queue, i, &info);
-	queue_take(&process_queue, i, &info);
+	while (take(i, &info))
+		;
 }
 
 int trap_signal_take(const sigset_t *set, siginfo_t *info)
@@ -288,8 +297,7 @@ int trap_signal_take(const sigset_t *set, siginfo_t *info)
 		sig = __atomic_load_n(&hold_sigs[i], __ATOMIC_ACQUIRE);
 		if (!sig || sigismember(set, sig) != 1)
 			continue;
-		if (queue_take(&thread_queue, i, info) ||
-		    queue_take(&process_queue, i, info))
+		if (take(i, info))
 			return sig;
 	}
 	return 0;

@@ -111,24 +111,36 @@ int __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
  * takes it: its handler runs, and the call returns EINTR without waiting
  * (*opened: the call is not made).
  */
+/* The thread's mask is mask now: held from it; how many it let in. */
+static int hold_mask(const sigset_t *mask)
+{
+	if (!local_irq_never_blocked)
+		return 0;
+	trap_signal_hold_change(SIG_SETMASK, mask);
+	return trap_signal_release();
+}
+
+/* ... and the held set saved before it, again. */
+static void hold_restore(unsigned long held)
+{
+	if (!local_irq_never_blocked)
+		return;
+	trap_signal_hold_set(held);
+	trap_signal_release();
+}
+
 static unsigned long hold_during(const sigset_t *mask, int *opened)
 {
 	unsigned long held = trap_signal_held();
 
-	*opened = 0;
-	if (mask && local_irq_never_blocked) {
-		trap_signal_hold_change(SIG_SETMASK, mask);
-		*opened = trap_signal_release();
-	}
+	*opened = mask ? hold_mask(mask) : 0;
 	return held;
 }
 
 static void hold_after(const sigset_t *mask, unsigned long held)
 {
-	if (mask && local_irq_never_blocked) {
-		trap_signal_hold_set(held);
-		trap_signal_release();
-	}
+	if (mask)
+		hold_restore(held);
 }
 
 int __wrap_sigsuspend(const sigset_t *mask)
@@ -330,20 +342,11 @@ static const ucontext_t *ucontext_unblocked(const ucontext_t *ucp,
 	return copy;
 }
 
-/* the context's mask, held from now on (signal_hold.c) */
-static void ucontext_hold(const ucontext_t *ucp)
-{
-	if (!local_irq_never_blocked)
-		return;
-	trap_signal_hold_change(SIG_SETMASK, &ucp->uc_sigmask);
-	trap_signal_release();
-}
-
 int __wrap_setcontext(const ucontext_t *ucp)
 {
 	ucontext_t copy;
 
-	ucontext_hold(ucp);
+	hold_mask(&ucp->uc_sigmask);	/* the context's, from now on */
 	return __real_setcontext(ucontext_unblocked(ucp, &copy));
 }
 
@@ -364,13 +367,10 @@ int __wrap_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 	int n, depth, ret;
 
 	n = ftrace_graph_ctx_save(save, &depth);
-	ucontext_hold(ucp);
+	hold_mask(&ucp->uc_sigmask);
 	ret = __real_swapcontext(oucp, ucontext_unblocked(ucp, &copy));
 	ftrace_graph_ctx_restore(save, n, depth);
-	if (local_irq_never_blocked) {
-		trap_signal_hold_set(held);
-		trap_signal_release();
-	}
+	hold_restore(held);
 	return ret;
 }
 
@@ -384,10 +384,8 @@ int __wrap_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
  */
 static void jump_hold(struct __jmp_buf_tag *env)
 {
-	if (!local_irq_never_blocked || !env->__mask_was_saved)
-		return;
-	trap_signal_hold_change(SIG_SETMASK, &env->__saved_mask);
-	trap_signal_release();
+	if (env->__mask_was_saved)
+		hold_mask(&env->__saved_mask);
 }
 
 void __wrap_siglongjmp(sigjmp_buf env, int val)

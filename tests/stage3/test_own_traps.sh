@@ -47,6 +47,16 @@ oneTimeSetUp() {
 	done
 }
 
+# as_untraced LABEL REF OUT CMD...: CMD (a traced run) exits 0 and prints,
+# on stdout and stderr together, REF, what the untraced build printed
+as_untraced() {
+	local label=$1 ref=$2 out=$3
+	shift 3
+	"$@" >"$out" 2>&1
+	assertEquals "$label: status" 0 $?
+	assertEquals "$label: as untraced" "$ref" "$(cat "$out")"
+}
+
 test_own_traps_reach_the_program() {
 	local o m ref
 	for o in $OPTS; do
@@ -55,12 +65,11 @@ test_own_traps_reach_the_program() {
 		ref=$(cat "$TMPD/ref$o")
 		assertTrue "$o: the untraced program ran" "echo \"\$ref\" | grep -q '^work [1-9]'"
 		for m in $(patch_methods); do
-			FTRACE_PATCH_METHOD=$m "$KIT/scripts/ftrace-run" \
-				--arch "$ARCH" --syscalls --trace "$TMPD/t$o$m" \
-				-- "$TMPD/owntrap$o" >"$TMPD/out$o$m" 2>&1
-			assertEquals "$o $m: status" 0 $?
-			assertEquals "$o $m: as untraced" "$ref" \
-				"$(cat "$TMPD/out$o$m")"
+			as_untraced "$o $m" "$ref" "$TMPD/out$o$m" \
+				env FTRACE_PATCH_METHOD="$m" \
+				"$KIT/scripts/ftrace-run" --arch "$ARCH" \
+				--syscalls --trace "$TMPD/t$o$m" \
+				-- "$TMPD/owntrap$o"
 		done
 	done
 }
@@ -77,12 +86,10 @@ test_blocked_traps_as_untraced() {
 		ref=$(cat "$TMPD/href$o")
 		assertContains "$o: the untraced program ran" "$ref" "work 1"
 		for sc in "" --syscalls; do
-			timeout 120 "$KIT/scripts/ftrace-run" --arch "$ARCH" \
-				$sc --trace "$TMPD/ht$o$sc" \
-				-- "$TMPD/heldsig$o" >"$TMPD/hout$o$sc" 2>&1
-			assertEquals "$o $sc: status" 0 $?
-			assertEquals "$o $sc: as untraced" "$ref" \
-				"$(cat "$TMPD/hout$o$sc")"
+			as_untraced "$o $sc" "$ref" "$TMPD/hout$o$sc" \
+				timeout 120 "$KIT/scripts/ftrace-run" \
+				--arch "$ARCH" $sc --trace "$TMPD/ht$o$sc" \
+				-- "$TMPD/heldsig$o"
 		done
 	done
 }
