@@ -157,10 +157,12 @@ int __wrap_sigsuspend(const sigset_t *mask)
 }
 
 /*
- * The polls look at their files first, as the kernel's do_poll(),
- * do_select() and ep_poll() do before they look for a signal, and a
- * poll that found one ready restores the mask before a signal can be
- * taken: one that waits and the mask would open stays waiting then.  So
+ * The polls look at their files first, as the kernel's do_poll() and
+ * do_select() (fs/select.c) and ep_poll() (fs/eventpoll.c) do before
+ * they look for a signal (v6.12), and a poll that found one ready
+ * restores the mask before a signal can be taken (poll_select_finish()
+ * and epoll_pwait()'s restore_saved_sigmask_unless()): one that waits
+ * and the mask would open stays waiting then.  So
  * such a poll looks first, without waiting (poll_opens()), and takes the
  * signal and returns EINTR only if nothing was ready (select's sets then
  * left as given).
