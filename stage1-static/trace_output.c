@@ -464,7 +464,7 @@ void trace_dump_at_syscall(void)
 	dump_at_syscall = 1;
 }
 
-static void trace_dump_at_exit(void)
+static __exit_last void trace_dump_at_exit(void)
 {
 	if (dump_at_syscall)
 		dump_waiting = 1;
@@ -659,6 +659,4 @@ static __init_core void trace_output_init(void)
 	}
 	trace_pid = getpid();
 	pthread_atfork(NULL, NULL, trace_pid_after_fork);
-	/* registered first, so it runs after the program's own handlers */
-	atexit(trace_dump_at_exit);
 }

@@ -37,15 +37,17 @@ static struct module this_module = {
 /*
  * First of the library's constructors (and its destructor last): no code
  * of the library has run when its sites are converted, and all of it has
- * finished when its records go.
+ * finished when its records go.  Priority 100, the last of those kept
+ * for the implementation (linux/init.h), runs before a constructor of
+ * the library's own priority 101 and after its destructor.
  */
-static __attribute__((constructor(101))) void ftrace_mod_load(void)
+static __attribute__((constructor(100))) void ftrace_mod_load(void)
 {
 	if (ftrace_module_init)
 		ftrace_module_init(&this_module);
 }
 
-static __attribute__((destructor(101))) void ftrace_mod_unload(void)
+static __attribute__((destructor(100))) void ftrace_mod_unload(void)
 {
 	if (ftrace_release_mod)
 		ftrace_release_mod(&this_module);

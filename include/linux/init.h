@@ -3,8 +3,11 @@
  * Start-up order, the kit's initcall levels.  The kernel runs its
  * initcalls level by level at boot; a program runs its constructors in
  * priority order before main(), so each level is a constructor priority
- * (lower runs first; the program's own constructors run after all of
- * these):
+ * (lower runs first).  They are taken from the priorities the compiler
+ * keeps for the implementation, 0 to 100 (gcc warns a program that uses
+ * one: -Wprio-ctor-dtor, which the kit's build turns off), so that every
+ * constructor of the program runs after all of them, one of the first
+ * priority a program may use, 101, as well, and is traced:
  *
  *   __init_core      every part registers what it provides: tracers,
  *                    tracefs files, printers, options (nothing traced,
@@ -21,9 +24,17 @@
 #ifndef _LINUX_INIT_H
 #define _LINUX_INIT_H
 
-#define __init_core	__attribute__((constructor(101)))
-#define __init_reader	__attribute__((constructor(102)))
-#define __init_boot	__attribute__((constructor(103)))
-#define __init_settings	__attribute__((constructor(104)))
+#define __init_core	__attribute__((constructor(97)))
+#define __init_reader	__attribute__((constructor(98)))
+#define __init_boot	__attribute__((constructor(99)))
+#define __init_settings	__attribute__((constructor(100)))
+
+/*
+ * The other end: exit() runs the atexit() handlers (C++'s static
+ * destructors among them), then the destructors, in the opposite order
+ * of priority: one of priority 100 runs after every destructor of the
+ * program, and the trace it writes holds their calls.
+ */
+#define __exit_last	__attribute__((destructor(100)))
 
 #endif

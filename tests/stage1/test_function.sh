@@ -492,6 +492,31 @@ fork: child status 0" "$(grep '^fork:' "$TMPD/fk.stdout")"
 		"$(sed -n 's/^\(# entries-in-buffer.*\)   #P:.*/\1/p' "$TMPD/fk")"
 }
 
+# The program's constructors, of priority 101 and of none, its atexit()
+# handler and its destructors, of none and of priority 101
+# (tests/stage1/src/ctordtor.c): every call they make is traced, since
+# the kit's levels run before them and its trace is written after them
+# (include/linux/init.h).  -O2, -O0.
+test_constructors_and_destructors_are_traced() {
+	local opt
+	for opt in -O2 -O0; do
+		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
+			-o "$TMPD/cd" "$KIT/tests/stage1/src/ctordtor.c" ||
+			{ fail "build $opt"; continue; }
+		trace_run "$TMPD/cd.t" "$TMPD/cd"
+		assertEquals "$opt: exit status" 0 $?
+		assertEquals "$opt: output" "first 11 plain 22 main
+handler 33
+plain 44
+first 55" "$(cat "$TMPD/cd.t.stdout")"
+		assertEquals "$opt: helper's callers, in order" "first_ctor
+plain_ctor
+exit_handler
+plain_dtor
+first_dtor" "$(sed -n 's/.*: helper <-\([a-z_]*\)$/\1/p' "$TMPD/cd.t")"
+	done
+}
+
 # The symbol table is loaded once, whichever threads ask first.
 test_symbols_loaded_once_for_all_threads() {
 	local i
