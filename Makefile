@@ -150,7 +150,12 @@ KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-miss
 # (ENTRY_NOPIC_CFLAGS) are left out of position-independent code.
 ENTRY_FLAGS := $(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),$(if $(CONFIG_PIE), \
 	$(filter-out $(ENTRY_NOPIC_CFLAGS),$(ENTRY_CFLAGS)),$(ENTRY_CFLAGS)),-pg)
-TRACE_CFLAGS := $(ENTRY_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
+# The graph tracer of a stage whose sites call mcount after the prologue
+# may need the prologue in a shape it can hook (GRAPH_MCOUNT_CFLAGS,
+# arch.mk).
+GRAPH_FLAGS := $(if $(CONFIG_FUNCTION_GRAPH_TRACER),$(if \
+	$(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),,$(GRAPH_MCOUNT_CFLAGS)))
+TRACE_CFLAGS := $(ENTRY_FLAGS) $(GRAPH_FLAGS) $(CODE_CFLAGS) $(CONFIG_CFLAGS) \
 	-I$(KIT)/include -I$(KIT)/arch/$(ARCH)/include
 TRACE_LDFLAGS := $(if $(CONFIG_PIE),$(filter-out -no-pie, \
 	$(ARCH_LDFLAGS)) -pie,$(ARCH_LDFLAGS))

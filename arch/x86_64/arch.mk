@@ -38,6 +38,22 @@ ARCH_LDFLAGS	:= -no-pie
 ARCH_NOPIC_CFLAGS := -fno-pie
 ARCH_PIC_CFLAGS	:=
 MCOUNT_SYMBOL	:= mcount
+# The graph tracer through mcount (stages 2 and 4) rewrites the return
+# address at 8(%rbp).  A function that realigns its stack (a 32-byte
+# vector argument, an over-aligned local) may instead get a prologue that
+# keeps the incoming stack in a register (gcc's "DRAP": lea 8(%rsp),%r10;
+# and $-32,%rsp; push -8(%r10); push %rbp; mov %rsp,%rbp), so that
+# 8(%rbp) is a copy of the return address and its "ret" goes through the
+# original: the hijack is lost and the call seems never to return.  With
+# -maccumulate-outgoing-args gcc realigns below %rbp instead, and 8(%rbp)
+# is the slot "ret" pops.  The kernel's arch/x86/Makefile passed the same
+# flag when its graph tracer was built without -mfentry.  Where the copy
+# remains (gcc ignores the flag in code it optimises for size: -Os, cold
+# functions; alloca() in a realigned frame), prepare_ftrace_return() finds
+# the original through the register the prologue saved (ftrace.c,
+# drap_ret_slot()); the flag spares the common case that lookup.
+# Stage 5's entry comes before the prologue and needs none of this.
+GRAPH_MCOUNT_CFLAGS := -maccumulate-outgoing-args
 # The runtime keeps off vector, SSE and x87 registers (linux/event_path.h):
 # gcc then neither uses them for its own code (copies, spills) nor lets a
 # float or double through.

@@ -14,16 +14,69 @@
 #include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
+/* the most a realigning prologue moves %rsp down: 64 kB of padding */
+#define DRAP_MAX_PAD	(64UL << 10)
+
+/*
+ * The slot a function that realigns its stack through a register returns
+ * through (gcc's DRAP prologue, left where -maccumulate-outgoing-args
+ * cannot avoid it: code optimised for size, alloca() in a realigned
+ * frame):
+ *
+ *	lea	8(%rsp),%r10		(or: push %r13; lea 16(%rsp),%r13)
+ *	and	$-32,%rsp
+ *	push	-8(%r10)		a copy of the return address
+ *	push	%rbp
+ *	mov	%rsp,%rbp
+ *	push	%r10			the register, for the epilogue
+ *	...
+ *	call	mcount
+ *
+ * 8(%rbp) is the copy; "ret" pops the original, 8 below the register's
+ * value, which the prologue saved at -8(%rbp) to put %rsp back with it
+ * ("lea -8(%r10),%rsp; ret").  Taken only when that word points into the
+ * padding above the copy at the same return address: in any other frame
+ * -8(%rbp) holds mcount's own return address (code) or a register the
+ * function saved, and the words above 8(%rbp) belong to its caller.
+ * Chapter 8's entry comes before the prologue and never sees a copy.
+ */
+static inline unsigned long *drap_ret_slot(unsigned long *parent)
+{
+	unsigned long drap = parent[-2];	/* -8(%rbp) */
+	unsigned long *slot = (unsigned long *)(drap - 8);
+
+	/*
+	 * One test first, which every other frame fails the same way (its
+	 * word at -8(%rbp) is data): the branch stays predicted.
+	 */
+	if (__builtin_expect((unsigned long)(slot - (parent + 1)) >=
+			     DRAP_MAX_PAD / sizeof(*slot), 1) ||
+	    (drap & 7) || *slot != *parent)
+		return parent;
+	return slot;
+}
+#else
+static inline unsigned long *drap_ret_slot(unsigned long *parent)
+{
+	return parent;
+}
+#endif
+
 /*
  * On x86_64 every traced function has its return address at 8(%rbp) (the
  * call pushed it, the prologue pushed %rbp below it), whether it is a leaf
- * or not, so the slot mcount found is the one to rewrite.
+ * or not, so the slot mcount found is the one to rewrite: but for the
+ * copy of a realigning prologue, drap_ret_slot().
  */
 __event_path void prepare_ftrace_return(unsigned long *parent,
 					unsigned long selfpc,
 					unsigned long frame_pointer)
 {
-	unsigned long old = *parent;
+	unsigned long old;
+
+	parent = drap_ret_slot(parent);
+	old = *parent;
 
 	/* the function returns with sp just above the slot its "ret" pops */
 	if (function_graph_enter(old, selfpc, frame_pointer, parent,
