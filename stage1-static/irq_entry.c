@@ -77,6 +77,38 @@ __event_path unsigned int irq_ctx_flags(void)
 	       (n > 15 ? 15 : n) << 8;
 }
 
+/*
+ * While the program's handler runs, the kernel blocks its sa_mask and,
+ * without SA_NODEFER, the signal itself.  The never-blocked signals among
+ * them are held instead (signal_hold.c): one sent meanwhile waits for the
+ * handler to return, sigprocmask() reads them back blocked.  The return
+ * puts back what the interrupted code held, as sigreturn puts back its
+ * mask, and sends on what waited for that.  Returns the held set to put
+ * back.
+ */
+static unsigned long handler_hold(int sig, const struct irq_action *a,
+				  int flags)
+{
+	unsigned long held = trap_signal_held();
+	sigset_t block;
+
+	if (!__atomic_load_n(&local_irq_never_blocked, __ATOMIC_RELAXED))
+		return held;
+	block = a->mask;
+	if (!(flags & SA_NODEFER))
+		sigaddset(&block, sig);
+	trap_signal_hold_change(SIG_BLOCK, &block);
+	return held;
+}
+
+static void handler_unhold(unsigned long held)
+{
+	if (trap_signal_held() == held)
+		return;
+	trap_signal_hold_set(held);
+	trap_signal_release();
+}
+
 static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 {
 	struct irq_action *a = &irq_actions[sig];
@@ -85,6 +117,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	volatile char here;
 	unsigned int idx = irq_count, work = ftrace_kit_work;
 	unsigned int probe = ftrace_in_probe;
+	unsigned long held;
 
 	if (flags & SA_RESETHAND)	/* the kernel reset it already */
 		__atomic_store_n(&a->handler, (void *)SIG_DFL,
@@ -101,6 +134,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	barrier();
 	if (idx < IRQ_NEST_MAX)
 		irq_frame[idx] = (uintptr_t)&here;
+	held = handler_hold(sig, a, flags);
 	if (flags & SA_SIGINFO)
 		((void (*)(int, siginfo_t *, void *))h)(sig, info, uc);
 	else
@@ -111,6 +145,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	ftrace_kit_work = work;
 	ftrace_in_probe = probe;
 	irq_count = idx;
+	handler_unhold(held);
 }
 
 /* local_irq_never_blocked holds the first signals, a bit each */

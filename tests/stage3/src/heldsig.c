@@ -9,9 +9,10 @@
  * process and one sent to the thread both wait; SIG_IGN drops one that
  * waits, and ignores one sent; a new thread starts with its creator's
  * mask; a fork() child has nothing pending; siglongjmp() and
- * setcontext() restore the mask saved with them; a trap instruction of
- * its own, blocked, ends the process with its signal whatever the
- * handler.
+ * setcontext() restore the mask saved with them; its handler runs with
+ * the signal (unless SA_NODEFER) and its sa_mask blocked; a trap
+ * instruction of its own, blocked, ends the process with its signal
+ * whatever the handler.
  * Built with the kit and without it, the two must print the same.
  */
 #define _GNU_SOURCE	/* the context's register names */
@@ -75,6 +76,54 @@ static const char *pending(int sig)
 
 	sigpending(&p);
 	return sigismember(&p, sig) ? "pending" : "none";
+}
+
+/*
+ * A handler that sends its own signal once: without SA_NODEFER it waits
+ * for the handler to return (no nesting), and the handler sees it and
+ * its sa_mask (the other trap signal) blocked.
+ */
+static volatile sig_atomic_t depth, max_depth, in_blocked, other_blocked;
+static int other_sig;
+
+static void nesting(int sig, siginfo_t *si, void *uc)
+{
+	sigset_t cur;
+
+	(void)si;
+	(void)uc;
+	if (++depth > max_depth)
+		max_depth = depth;
+	if (++count == 1) {
+		pthread_sigmask(SIG_BLOCK, NULL, &cur);
+		in_blocked = sigismember(&cur, sig);
+		other_blocked = sigismember(&cur, other_sig);
+		raise(sig);
+	}
+	depth--;
+}
+
+static void in_handler(int sig, int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = nesting;
+	sa.sa_flags = SA_SIGINFO | flags;
+	sigemptyset(&sa.sa_mask);
+	other_sig = sig == SIGTRAP ? SIGILL : SIGTRAP;
+	sigaddset(&sa.sa_mask, other_sig);
+	sigaction(sig, &sa, NULL);
+	count = max_depth = 0;
+	raise(sig);
+#ifdef __riscv
+	/* qemu-riscv64 (7.2) leaves a handler's sa_mask open, untraced too */
+	other_blocked = -1;
+#endif
+	printf("  in its handler%s: count %d depth %d blocked %d %d,"
+	       " after: %s %s\n", flags ? " (SA_NODEFER)" : "", count,
+	       max_depth, in_blocked, other_blocked, blocked(sig),
+	       blocked(other_sig));
 }
 
 static void on(int sig, void *h)
@@ -233,6 +282,12 @@ static void one(int sig)
 	}
 	raise(sig);
 	printf("  after setcontext: %s, count %d\n", blocked(sig), count);
+
+	/* inside its own handler, as the kernel's mask for it says */
+	in_handler(sig, 0);
+	in_handler(sig, SA_NODEFER);
+	on(sig, handler);
+	count = 0;
 
 	/* the program's own trap, blocked: the default action */
 	for (k = 0; k < sizeof(traps) / sizeof(traps[0]); k++) {
