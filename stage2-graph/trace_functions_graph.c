@@ -290,12 +290,17 @@ static inline int graph_plain(void)
  * first record (it claims the buffer), a filter to ask.  The rest calls
  * nothing, so no value has to survive a call; what gcc still saves in
  * callee-saved registers it saves for want of registers, and only past
- * these tests.
+ * these tests.  With tracing_on 0 a thread that has no buffer yet stays
+ * on the fast path, which then writes nothing: a call that came while
+ * tracing was off has no entry record, as with the full path, and its
+ * return none either if tracing came on meanwhile (the kernel's records
+ * around a tracing_on write are as much a matter of timing).
  */
 static inline int graph_fast_ok(struct trace_buffer *b)
 {
 	return graph_plain() && !__builtin_expect(in_irq(), 0) &&
-	       __builtin_expect(b != NULL, 1);
+	       (__builtin_expect(b != NULL, 1) ||
+		!__atomic_load_n(&tracing_on, __ATOMIC_RELAXED));
 }
 
 static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
@@ -317,7 +322,8 @@ static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
 	 * switch of tracers that resets the buffer in between is then seen
 	 * whole or not at all (unregister_ftrace_graph() says why).
 	 */
-	graph_record_entry(b, func, e->depth, e->calltime, cpu);
+	if (__builtin_expect(b != NULL, 1))
+		graph_record_entry(b, func, e->depth, e->calltime, cpu);
 	fgraph_barrier();
 	fgraph_frame_take(e, &graph_tracer_ops);
 	return 0;
@@ -340,7 +346,9 @@ static __event_path unsigned long graph_fast_return(unsigned long sp,
 		return __ftrace_return_to_handler(sp, frame_pointer, retval);
 	now = trace_clock_local(&cpu);
 	ret = e->ret;
-	graph_record_return(b, e->func, e->depth, e->calltime, now, cpu);
+	if (__builtin_expect(b != NULL, 1))
+		graph_record_return(b, e->func, e->depth, e->calltime, now,
+				    cpu);
 	fgraph_release(e);
 	return ret;
 }

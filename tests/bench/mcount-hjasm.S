@@ -22,6 +22,9 @@
  *     entry's arg.
  * The CPU number is read from the thread's rseq area, as the kit reads it
  * (asm/trace_clock.h); a thread without one records CPU 0.
+ * With -DHJA_NO_RECORDS ("make bench"'s hijack-stk) it keeps the return
+ * stack's entries alone: no CPU number, no record, no leaf merge; the
+ * difference between the two builds is what the records cost.
  *
  * The call site (x86_64, -pg, non-PIE):
  *	push	%rbp
@@ -122,6 +125,7 @@ mcount:
 	incl	%fs:hja_depth@tpoff
 	leaq	hja_return(%rip), %rcx
 	movq	%rcx, 8(%rbp)		/* the function now returns to us */
+#ifndef HJA_NO_RECORDS
 	movq	%fs:hja_buffer@tpoff, %r11
 	testq	%r11, %r11
 	jz	3f
@@ -132,6 +136,7 @@ mcount:
 	xorl	%r9d, %r9d		/* arg 0 */
 	RECORD	TRACE_GRAPH_ENT, %r11
 	movq	%rsi, %fs:hja_last@tpoff	/* its index + 1: a leaf's */
+#endif
 2:	popq	%r9
 	popq	%r8
 	popq	%rdi
@@ -140,9 +145,11 @@ mcount:
 	popq	%rdx
 	popq	%rax
 	ret
+#ifndef HJA_NO_RECORDS
 3:	leaq	hja_buf(%rip), %r11	/* the thread's first record */
 	movq	%r11, %fs:hja_buffer@tpoff
 	jmp	4b
+#endif
 	.size	mcount, .-mcount
 
 /*
@@ -170,6 +177,9 @@ hja_return:
 	orq	%rdx, %rax
 	movq	%fs:hja_frames@tpoff+8(%rsi), %r8	/* func */
 	movq	%fs:hja_frames@tpoff+16(%rsi), %r9	/* calltime */
+#ifdef HJA_NO_RECORDS
+	movq	%rax, hja_last_time(%rip)	/* used, not dead */
+#else
 	movq	%fs:hja_buffer@tpoff, %r10
 	CPU
 	shlq	$32, %rdx
@@ -191,6 +201,7 @@ hja_return:
 	jmp	4f
 6:	movq	$0, E_ARG(%rdi)
 5:	RECORD	TRACE_GRAPH_RET, %r10
+#endif
 4:	popq	%rdx
 	popq	%rax
 	jmp	*%r11
@@ -206,6 +217,8 @@ hja_buf:
 hja_events:
 	.skip	8
 hja_nested:
+	.skip	8
+hja_last_time:
 	.skip	8
 	.p2align 6
 hja_ring:
