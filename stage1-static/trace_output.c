@@ -464,12 +464,25 @@ void trace_dump_at_syscall(void)
 	dump_at_syscall = 1;
 }
 
-static __exit_last void trace_dump_at_exit(void)
+static void trace_dump_at_exit(void)
 {
 	if (dump_at_syscall)
 		dump_waiting = 1;
 	else
 		trace_dump();
+}
+
+/*
+ * The program's last destructor.  The loaded libraries' destructors come
+ * after it (the dynamic loader's exit handler runs the program's, then
+ * theirs); a handler registered now runs once that one has returned, as
+ * exit() runs the handlers registered while it runs them: the trace is
+ * written after every destructor.
+ */
+static __exit_last void trace_dump_after_destructors(void)
+{
+	if (atexit(trace_dump_at_exit))
+		trace_dump_at_exit();
 }
 
 void trace_exit_group(void)

@@ -33,7 +33,8 @@
  * The other end: exit() runs the atexit() handlers (C++'s static
  * destructors among them), then the destructors, in the opposite order
  * of priority: one of priority 100 runs after every destructor of the
- * program, and the trace it writes holds their calls.
+ * program (stage1-static/trace_output.c has the trace written after the
+ * libraries' too).
  */
 #define __exit_last	__attribute__((destructor(100)))
 

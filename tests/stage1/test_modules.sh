@@ -93,6 +93,32 @@ test_linked_library_traced() {
 	done
 }
 
+# A linked library's destructor, run at exit after the program's
+# (tests/stage1/src/moddtor.c): its calls are in the trace, which is
+# written after every destructor (include/linux/init.h).  -O2, -O0.
+test_library_destructor_at_exit_traced() {
+	[ -n "$MODULES" ] || { startSkipping; return; }
+	local o d
+	for o in O2 O0; do
+		d=$TMPD/dtor$o
+		mkdir -p "$d"
+		fcc -$o -shared -fPIC -o "$d/libmoddtor.so" "$src/moddtor.c" &&
+		fcc -$o -o "$d/main" "$src/moddtormain.c" -L"$d" -lmoddtor \
+			-Wl,-rpath,"$d" || { fail "build -$o"; continue; }
+		trace_run "$d/t" "$d/main"
+		assertEquals "-$o: exit" 0 $?
+		assertEquals "-$o: output" "main 7
+program destructor 14
+library destructor 42" "$(cat "$d/t.stdout")"
+		# (moddtor_fn may call it as a tail call: then main's)
+		assertEquals "-$o: moddtor_step's calls" 3 \
+			"$(fn_edges "$d/t" | grep -c ' moddtor_step <-')"
+		assertEquals "-$o: the last from the library's destructor" \
+			moddtor_exit "$(fn_edges "$d/t" |
+			sed -n 's/.* moddtor_step <-//p' | tail -1)"
+	done
+}
+
 test_untraced_library_untouched() {
 	[ -n "$MODULES" ] || { startSkipping; return; }
 	# the traced program with the plain library: nothing of it traced
