@@ -83,8 +83,8 @@ __event_path unsigned int irq_ctx_flags(void)
  * them are held instead (signal_hold.c): one sent meanwhile waits for the
  * handler to return, sigprocmask() reads them back blocked.  The return
  * puts back what the interrupted code held, as sigreturn puts back its
- * mask, and sends on what waited for that.  Returns the held set to put
- * back.
+ * mask, and sends on what waited for that (trap_signal_hold_restore()).
+ * Returns the held set to put back.
  */
 static unsigned long handler_hold(int sig, const struct irq_action *a,
 				  int flags)
@@ -99,14 +99,6 @@ static unsigned long handler_hold(int sig, const struct irq_action *a,
 		sigaddset(&block, sig);
 	trap_signal_hold_change(SIG_BLOCK, &block);
 	return held;
-}
-
-static void handler_unhold(unsigned long held)
-{
-	if (trap_signal_held() == held)
-		return;
-	trap_signal_hold_set(held);
-	trap_signal_release();
 }
 
 static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
@@ -145,7 +137,7 @@ static void signal_irq_entry(int sig, siginfo_t *info, void *uc)
 	ftrace_kit_work = work;
 	ftrace_in_probe = probe;
 	irq_count = idx;
-	handler_unhold(held);
+	trap_signal_hold_restore(held);
 }
 
 /* local_irq_never_blocked holds the first signals, a bit each */

@@ -254,6 +254,17 @@ int trap_signal_release(void)
 	return sent;
 }
 
+/*
+ * The held set saved before a temporary change (a call's mask, a
+ * context's, a handler's), again; what waited for that is sent on.
+ * (With no never-blocked signal, held stays 0 and nothing waits.)
+ */
+void trap_signal_hold_restore(unsigned long bits)
+{
+	held = bits;
+	trap_signal_release();
+}
+
 int trap_signal_would_open(const sigset_t *mask)
 {
 	unsigned long bits = held_of(mask);

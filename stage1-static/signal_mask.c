@@ -120,15 +120,6 @@ static int hold_mask(const sigset_t *mask)
 	return trap_signal_release();
 }
 
-/* ... and the held set saved before it, again. */
-static void hold_restore(unsigned long held)
-{
-	if (!local_irq_never_blocked)
-		return;
-	trap_signal_hold_set(held);
-	trap_signal_release();
-}
-
 static unsigned long hold_during(const sigset_t *mask, int *opened)
 {
 	unsigned long held = trap_signal_held();
@@ -140,7 +131,7 @@ static unsigned long hold_during(const sigset_t *mask, int *opened)
 static void hold_after(const sigset_t *mask, unsigned long held)
 {
 	if (mask)
-		hold_restore(held);
+		trap_signal_hold_restore(held);
 }
 
 int __wrap_sigsuspend(const sigset_t *mask)
@@ -372,7 +363,7 @@ int __wrap_swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 	hold_mask(&ucp->uc_sigmask);
 	ret = __real_swapcontext(oucp, ucontext_unblocked(ucp, &copy));
 	ftrace_graph_ctx_restore(save, n, depth);
-	hold_restore(held);
+	trap_signal_hold_restore(held);
 	return ret;
 }
 

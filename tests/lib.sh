@@ -53,6 +53,9 @@ site_state_any() {
 	echo "$first"
 }
 
+# ftrace-cc with this suite's arch and stage (kit options first)
+fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
+
 # trace_run OUT PROG [ARGS]: run PROG with the function tracer by default,
 # trace written to OUT, program stdout to OUT.stdout; returns its status.
 trace_run() {

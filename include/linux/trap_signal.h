@@ -54,6 +54,8 @@ void trap_signal_hold_mask(sigset_t *mask, unsigned long bits);
 int trap_signal_hold(int sig, siginfo_t *info);
 /* send again what waits and is no longer held: how many were */
 int trap_signal_release(void);
+/* the held set saved before a temporary change, again, and release */
+void trap_signal_hold_restore(unsigned long held);
 /* would a mask that holds what mask blocks let one that waits in? */
 int trap_signal_would_open(const sigset_t *mask);
 /* add what waits to set (sigpending()) */

@@ -69,9 +69,6 @@ test_runner_rejects_bad_input() {
 	assertContains "$out" "unknown tracer 'nosuch'"
 }
 
-# ftrace-cc with this suite's arch and stage (kit options first)
-fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
-
 # ftrace-cc --record-mcount runs recordmcount at any stage: for an arch
 # whose arch.mk has HAVE_FTRACE_MCOUNT_RECORD (recordmcount's entry,
 # chapter 3.5).  A port without it yet runs the rest and says so.

@@ -500,8 +500,7 @@ fork: child status 0" "$(grep '^fork:' "$TMPD/fk.stdout")"
 test_constructors_and_destructors_are_traced() {
 	local opt
 	for opt in -O2 -O0; do
-		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
-			-o "$TMPD/cd" "$KIT/tests/stage1/src/ctordtor.c" ||
+		fcc $opt -o "$TMPD/cd" "$KIT/tests/stage1/src/ctordtor.c" ||
 			{ fail "build $opt"; continue; }
 		trace_run "$TMPD/cd.t" "$TMPD/cd"
 		assertEquals "$opt: exit status" 0 $?

@@ -15,7 +15,6 @@
 . "$KIT/tests/lib.sh"
 
 src=$KIT/tests/stage1/src
-fcc() { "$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" "$@"; }
 MODULES=$(mkvar HAVE_FTRACE_MODULES)
 PIE=$(mkvar HAVE_FTRACE_PIE)
 DYN=$(mkvar CONFIG_DYNAMIC_FTRACE)

@@ -636,8 +636,7 @@ test_realigned_frames_return_through_the_hijack() {
 	local opt avx=
 	[ "$ARCH" = x86_64 ] && grep -qw avx2 /proc/cpuinfo && avx=-mavx2
 	for opt in -O2 -O0; do
-		"$KIT/scripts/ftrace-cc" --arch "$ARCH" --stage "$STAGE" $opt \
-			$avx -o "$TMPD/ra" "$KIT/tests/stage2/src/realign.c" ||
+		fcc $opt $avx -o "$TMPD/ra" "$KIT/tests/stage2/src/realign.c" ||
 			{ fail "build $opt"; continue; }
 		graph "$TMPD/ra.t" "$TMPD/ra"
 		assertEquals "$opt: exit status" 0 $?
