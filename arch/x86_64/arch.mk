@@ -46,8 +46,9 @@ MCOUNT_SYMBOL	:= mcount
 # 8(%rbp) is a copy of the return address and its "ret" goes through the
 # original: the hijack is lost and the call seems never to return.  With
 # -maccumulate-outgoing-args gcc realigns below %rbp instead, and 8(%rbp)
-# is the slot "ret" pops.  The kernel's arch/x86/Makefile passed the same
-# flag when its graph tracer was built without -mfentry.  Where the copy
+# is the slot "ret" pops.  The kernel's arch/x86/Makefile sets the same
+# flag (ACCUMULATE_OUTGOING_ARGS) for a graph tracer without
+# CONFIG_HAVE_FENTRY, still in v6.14-rc2.  Where the copy
 # remains (gcc ignores the flag in code it optimises for size: -Os, cold
 # functions; alloca() in a realigned frame), prepare_ftrace_return() finds
 # the original through the register the prologue saved (ftrace.c,
