@@ -119,10 +119,11 @@ LIB	:= $(O)/libftrace.a
 
 CONFIG_CFLAGS := $(foreach c,$(CONFIGS),$(if $($(c)),-D$(c)))
 # What the arch selects beyond the stages (arch.mk), as the kernel's
-# HAVE_* defines: generic code gates the FP test and the ret addr pointer.
+# HAVE_* defines: generic code gates the FP test and the ret addr pointer,
+# and checks the layouts an arch's lane reads (linux/fgraph_lane.h).
 # At stage 5 the return address is read at the entry, before any frame
 # exists: nothing for the FP test to tell apart (chapter 8).
-HAVE_FLAGS := HAVE_FUNCTION_GRAPH_RET_ADDR_PTR \
+HAVE_FLAGS := HAVE_FUNCTION_GRAPH_RET_ADDR_PTR HAVE_FGRAPH_LANE \
 	$(if $(CONFIG_DYNAMIC_FTRACE_WITH_ARGS),,HAVE_FUNCTION_GRAPH_FP_TEST)
 CONFIG_CFLAGS += $(foreach h,$(HAVE_FLAGS),$(if $($(h)),-D$(h)))
 # The runtime is never instrumented: no -pg here (the kernel's notrace).

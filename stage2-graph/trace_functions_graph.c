@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/event_path.h>
+#include <linux/fgraph_lane.h>
 #include <linux/ftrace.h>
 #include <linux/kconfig.h>
 #include <linux/hardirq.h>
@@ -60,7 +61,8 @@
 					 GRAPH_DECIDES_FUNCTION | \
 					 GRAPH_DECIDES_NOTRACE)
 
-static unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
+/* (these and the per-thread state below: also the lane's, fgraph_lane.h) */
+unsigned long graph_flags = TRACE_GRAPH_PRINT_CPU |
 	TRACE_GRAPH_PRINT_OVERHEAD | TRACE_GRAPH_PRINT_DURATION |
 	TRACE_GRAPH_PRINT_IRQS;
 
@@ -68,9 +70,9 @@ static struct ftrace_filter graph_function, graph_notrace;
 static unsigned long max_graph_depth;
 
 /* per thread: depth of the set_graph_function / notrace match we are in */
-static __thread int filter_depth = -1, notrace_depth = -1;
+__thread int filter_depth = -1, notrace_depth = -1;
 /* per thread: the overrun count its last record said */
-static __thread unsigned long recorded_overrun;
+__thread unsigned long recorded_overrun;
 
 /*
  * One record of one slot: an entry, a return, an overrun count.  Its
@@ -117,8 +119,8 @@ static __event_path void record_retval(const struct ftrace_graph_ret *trace,
  * The thread's last entry record: its index + 1 (0: none) in the buffer
  * it went to.  Only a hint: graph_merge_leaf() checks the record itself.
  */
-static __thread unsigned long last_ent;
-static __thread struct trace_buffer *last_ent_buffer;
+__thread unsigned long last_ent;
+__thread struct trace_buffer *last_ent_buffer;
 
 /*
  * A leaf's return, as one record: when the last record of the thread is
@@ -271,17 +273,61 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
  * max_graph_depth, handlers shown, no funcgraph-retval, the thread inside
  * no call of a filter, and no new overrun to record (graph_plain() reads
  * all but the last two in graph_flags).  Anything else goes to the return
- * stack's full path, which calls the two callbacks above.
+ * stack's full path, which calls the two callbacks above.  An arch with
+ * a lane (linux/fgraph_lane.h) takes the same calls in assembly first.
  */
-static struct fgraph_ops graph_tracer_ops;
+
+#ifdef HAVE_FGRAPH_LANE
+static unsigned long graph_lane_passed;
+#endif
 
 static inline int graph_plain(void)
 {
 	return notrace_depth < 0 && filter_depth < 0 &&
 	       (__atomic_load_n(&graph_flags, __ATOMIC_RELAXED) &
-		(TRACE_GRAPH_PRINT_IRQS | TRACE_GRAPH_PRINT_RETVAL |
-		 GRAPH_DECIDES)) == TRACE_GRAPH_PRINT_IRQS;
+		GRAPH_LANE_MASK) == GRAPH_LANE_OPEN;
 }
+
+#ifdef HAVE_FGRAPH_LANE
+/* What the arch's lane reads is where linux/fgraph_lane.h says it is. */
+#define LANE_AT(type, field, off) \
+	_Static_assert(__builtin_offsetof(type, field) == (off), #field)
+LANE_AT(struct ftrace_ret_stack, ret, RS_RET);
+LANE_AT(struct ftrace_ret_stack, func, RS_FUNC);
+LANE_AT(struct ftrace_ret_stack, fp, RS_FP);
+LANE_AT(struct ftrace_ret_stack, retp, RS_RETP);
+LANE_AT(struct ftrace_ret_stack, sp, RS_SP);
+LANE_AT(struct ftrace_ret_stack, stack, RS_STACK);
+LANE_AT(struct ftrace_ret_stack, calltime, RS_CALLTIME);
+LANE_AT(struct ftrace_ret_stack, depth, RS_DEPTH);
+LANE_AT(struct ftrace_ret_stack, users, RS_USERS);
+LANE_AT(struct ftrace_ret_stack, data_words, RS_USERS + 2);
+LANE_AT(struct ftrace_ret_stack, gen, RS_GEN);
+LANE_AT(struct trace_buffer, head, RB_HEAD);
+LANE_AT(struct trace_buffer, mask, RB_MASK);
+LANE_AT(struct trace_buffer, nested, RB_NESTED);
+LANE_AT(struct trace_buffer, events, RB_EVENTS);
+LANE_AT(struct trace_buffer, entries, RB_ENTRIES);
+LANE_AT(struct trace_entry, ts, TE_TS);
+LANE_AT(struct trace_entry, ip, TE_IP);
+LANE_AT(struct trace_entry, arg, TE_ARG);
+LANE_AT(struct trace_entry, commit, TE_COMMIT);
+LANE_AT(struct trace_entry, depth, TE_DEPTH);
+LANE_AT(struct trace_entry, cpu, TE_DEPTH + 2);
+LANE_AT(struct trace_entry, flags, TE_DEPTH + 4);
+LANE_AT(struct fgraph_ops, idx, GOPS_IDX);
+LANE_AT(struct fgraph_ops, gen, GOPS_GEN);
+_Static_assert(sizeof(struct ftrace_ret_stack) == RS_SIZE, "ret_stack");
+_Static_assert(sizeof(struct trace_entry) == 1 << TE_SHIFT, "entry");
+_Static_assert(GRAPH_LANE_MASK == (TRACE_GRAPH_PRINT_IRQS |
+	TRACE_GRAPH_PRINT_RETVAL | GRAPH_DECIDES), "lane mask");
+_Static_assert(GRAPH_LANE_OPEN == TRACE_GRAPH_PRINT_IRQS, "lane open");
+_Static_assert(TE_GRAPH_ENT == TRACE_GRAPH_ENT &&
+	       TE_GRAPH_RET == TRACE_GRAPH_RET &&
+	       TE_IRQS_OFF == TRACE_FLAG_IRQS_OFF &&
+	       RS_ALT_STACK == FGRAPH_ALT_STACK &&
+	       RS_ENTRIES == FTRACE_RETFUNC_DEPTH, "lane constants");
+#endif
 
 /*
  * What would make the fast path call something is decided before it
@@ -317,6 +363,10 @@ static __event_path int graph_fast_entry(unsigned long ret, unsigned long func,
 				     &cpu)))
 		return __function_graph_enter(ret, func, frame_pointer, retp,
 					      sp);
+#ifdef HAVE_FGRAPH_LANE
+	/* a call the arch's lane handed on, which it could have taken */
+	__atomic_add_fetch(&graph_lane_passed, 1, __ATOMIC_RELAXED);
+#endif
 	/*
 	 * The record first, then which registration takes the call: a
 	 * switch of tracers that resets the buffer in between is then seen
@@ -750,6 +800,13 @@ static void graph_stats_line(FILE *f)
 	fprintf(f, "graph-overrun: %lu\n", ftrace_graph_overruns());
 	/* calls a jump or an unwind left, closed when found (chapter 2) */
 	fprintf(f, "graph-skipped: %lu\n", ftrace_graph_skipped_frames());
+#ifdef HAVE_FGRAPH_LANE
+	/*
+	 * common calls the arch's assembly handed to graph_fast_entry():
+	 * a realigned frame's look, a thread without an rseq area
+	 */
+	fprintf(f, "graph-lane-passed: %lu\n", graph_lane_passed);
+#endif
 }
 
 /* ---- the tracer and its files ------------------------------------------- */
@@ -758,7 +815,7 @@ static void graph_stats_line(FILE *f)
  * One user of the return stack (stage2-graph/fgraph_ops.c): its sites
  * follow the filter files, as the kernel's function_graph tracer's do
  */
-static struct fgraph_ops graph_tracer_ops = {
+struct fgraph_ops graph_tracer_ops = {
 	.entryfunc	= trace_graph_entry,
 	.retfunc	= trace_graph_return,
 	.fast_entry	= graph_fast_entry,

@@ -55,6 +55,9 @@ MCOUNT_SYMBOL	:= mcount
 # drap_ret_slot()); the flag spares the common case that lookup.
 # Stage 5's entry comes before the prologue and needs none of this.
 GRAPH_MCOUNT_CFLAGS := -maccumulate-outgoing-args
+# The function_graph tracer's common call in assembly (fgraph_lane.S,
+# linux/fgraph_lane.h): the kit's own speed-up, no port needs one
+HAVE_FGRAPH_LANE		:= y
 # The runtime keeps off vector, SSE and x87 registers (linux/event_path.h):
 # gcc then neither uses them for its own code (copies, spills) nor lets a
 # float or double through.

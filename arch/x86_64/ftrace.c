@@ -9,14 +9,14 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <linux/event_path.h>
+#include <linux/fgraph_lane.h>
 #include <linux/ftrace.h>
 #include <linux/module.h>
 #include <linux/text_patching.h>
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
-/* the most a realigning prologue moves %rsp down: 64 kB of padding */
-#define DRAP_MAX_PAD	(64UL << 10)
+#include <asm/mcount_frame.h>	/* DRAP_MAX_PAD */
 
 /*
  * The slot a function that realigns its stack through a register returns
@@ -99,8 +99,9 @@ __event_path void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *op,
 				    struct ftrace_regs *fregs)
 {
-	prepare_ftrace_return((unsigned long *)ftrace_regs_get_stack_pointer(fregs),
-			      ip, 0);
+	/* the graph tracer's common call in assembly (fgraph_lane.S) */
+	fgraph_lane_enter((unsigned long *)ftrace_regs_get_stack_pointer(fregs),
+			  ip, 0);
 }
 #endif
 

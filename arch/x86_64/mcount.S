@@ -180,7 +180,12 @@ ftrace_graph_caller:
 	movq	8(%rbp), %rsi
 	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc = rec->ip */
 	movq	0(%rdx), %rdx		/* arg 3: caller's %rbp */
-	call	prepare_ftrace_return	/* %rsp is still 16-byte aligned */
+	/*
+	 * prepare_ftrace_return(), after the lane (fgraph_lane.S: the
+	 * common call in assembly, the C for the rest); %rsp is still
+	 * 16-byte aligned for the C
+	 */
+	call	fgraph_lane_enter
 	RESTORE_ARGS
 	ret
 	.size	ftrace_graph_caller, .-ftrace_graph_caller
@@ -203,7 +208,7 @@ ftrace_graph_caller:
 	movq	8(%rbp), %rsi
 	subq	$MCOUNT_INSN_SIZE, %rsi	/* arg 2: selfpc */
 	movq	0(%rdx), %rdx		/* arg 3: caller's %rbp */
-	call	prepare_ftrace_return
+	call	fgraph_lane_enter	/* then prepare_ftrace_return() */
 	RESTORE_ARGS
 	ret
 	.size	ftrace_graph_caller, .-ftrace_graph_caller
@@ -247,7 +252,7 @@ return_to_handler:
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	movq	%rax, %rdx		/* arg 3: for funcgraph-retval */
 #endif
-	call	ftrace_return_to_handler
+	call	fgraph_lane_return	/* then ftrace_return_to_handler() */
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_RETVAL
 	jmp	*%r10

@@ -307,14 +307,17 @@ typedef unsigned long (*fgraph_fast_return_t)(unsigned long sp,
 struct fgraph_ops {
 	trace_func_graph_ent_t	entryfunc;
 	trace_func_graph_ret_t	retfunc;
+	/*
+	 * the kit's, set at registration; here, at offsets no
+	 * configuration moves, for an arch's lane (linux/fgraph_lane.h)
+	 */
+	int			idx;	/* its bit in each frame */
+	int			test;	/* its entries ask its filter */
+	unsigned char		gen;	/* which user of idx it is */
 	struct ftrace_ops	ops;	/* its filter; chapter 8: its sites */
 	void			*private;	/* the owner's */
 	fgraph_fast_entry_t	fast_entry;	/* the kit's: see above */
 	fgraph_fast_return_t	fast_return;
-	/* the kit's, set at registration */
-	int			idx;	/* its bit in each frame */
-	int			test;	/* its entries ask its filter */
-	unsigned char		gen;	/* which user of idx it is */
 };
 
 #define FGRAPH_ARRAY_SIZE	16

@@ -456,6 +456,34 @@ test_fast_path_agrees_with_full_path() {
 	assertTrue "overruns in it" "grep -q '(Overruns: [1-9]' '$TMPD/fast'"
 }
 
+# Plain calls, several threads: every call recorded, and where the arch
+# has a lane (linux/fgraph_lane.h) it took every common call itself: no
+# "graph-lane-passed" call went on to graph_fast_entry().  fib_a(12) and
+# fib_a(8..11) make 2 * fib(n + 1) - 1 calls of fib_a and fib_b: 1105.
+test_lane_takes_plain_calls() {
+	local v lane
+	lane=$(mkvar HAVE_FGRAPH_LANE)
+	for v in O0 O2; do
+		fcc -$v -o "$TMPD/lane" "$KIT/tests/stage2/src/lane.c" -lpthread ||
+			{ fail "build -$v"; continue; }
+		FTRACE_STATS=$TMPD/lane.stats graph "$TMPD/lane.t" "$TMPD/lane"
+		assertEquals "-$v: exit status" 0 $?
+		assertEquals "-$v: result" 343 "$(cat "$TMPD/lane.t.stdout")"
+		assertEquals "-$v: every call" 1105 \
+			"$(graph_calls "$TMPD/lane.t" | grep -c ' fib_[ab]$')"
+		assertEquals "-$v: balanced" "$(grep -c '() {$' "$TMPD/lane.t")" \
+			"$(grep -c '|  *}$' "$TMPD/lane.t")"
+		if [ -n "$lane" ]; then
+			assertEquals "-$v: the lane took them" \
+				"graph-lane-passed: 0" \
+				"$(grep '^graph-lane-passed' "$TMPD/lane.stats")"
+		else
+			assertFalse "-$v: no lane, no line" \
+				"grep -q '^graph-lane-passed' '$TMPD/lane.stats'"
+		fi
+	done
+}
+
 # main -> jmp_foo -> jmp_inner, which longjmps back into main, four times;
 # then main calls jmp_bar: each call is main's child.
 test_call_after_longjmp_nests_under_live_frame() {

@@ -16,6 +16,12 @@
 /* where SAVE_ARGS's struct ftrace_regs starts, from mcount's %rbp */
 #define FREGS		-64
 
+/*
+ * The most a realigning prologue moves %rsp down, 64 kB of padding
+ * (ftrace.c's drap_ret_slot(), and the lane's test before it, fgraph_lane.S)
+ */
+#define DRAP_MAX_PAD	0x10000
+
 #ifdef __ASSEMBLY__
 
 /*
