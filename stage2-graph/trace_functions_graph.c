@@ -276,8 +276,8 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
  * stack's full path, which calls the two callbacks above.  An arch with
  * a lane (linux/fgraph_lane.h) takes the same calls in assembly first.
  */
-
 #ifdef HAVE_FGRAPH_LANE
+/* the common calls it handed on all the same (the stats file) */
 static unsigned long graph_lane_passed;
 #endif
 
@@ -287,47 +287,6 @@ static inline int graph_plain(void)
 	       (__atomic_load_n(&graph_flags, __ATOMIC_RELAXED) &
 		GRAPH_LANE_MASK) == GRAPH_LANE_OPEN;
 }
-
-#ifdef HAVE_FGRAPH_LANE
-/* What the arch's lane reads is where linux/fgraph_lane.h says it is. */
-#define LANE_AT(type, field, off) \
-	_Static_assert(__builtin_offsetof(type, field) == (off), #field)
-LANE_AT(struct ftrace_ret_stack, ret, RS_RET);
-LANE_AT(struct ftrace_ret_stack, func, RS_FUNC);
-LANE_AT(struct ftrace_ret_stack, fp, RS_FP);
-LANE_AT(struct ftrace_ret_stack, retp, RS_RETP);
-LANE_AT(struct ftrace_ret_stack, sp, RS_SP);
-LANE_AT(struct ftrace_ret_stack, stack, RS_STACK);
-LANE_AT(struct ftrace_ret_stack, calltime, RS_CALLTIME);
-LANE_AT(struct ftrace_ret_stack, depth, RS_DEPTH);
-LANE_AT(struct ftrace_ret_stack, users, RS_USERS);
-LANE_AT(struct ftrace_ret_stack, data_words, RS_USERS + 2);
-LANE_AT(struct ftrace_ret_stack, gen, RS_GEN);
-LANE_AT(struct trace_buffer, head, RB_HEAD);
-LANE_AT(struct trace_buffer, mask, RB_MASK);
-LANE_AT(struct trace_buffer, nested, RB_NESTED);
-LANE_AT(struct trace_buffer, events, RB_EVENTS);
-LANE_AT(struct trace_buffer, entries, RB_ENTRIES);
-LANE_AT(struct trace_entry, ts, TE_TS);
-LANE_AT(struct trace_entry, ip, TE_IP);
-LANE_AT(struct trace_entry, arg, TE_ARG);
-LANE_AT(struct trace_entry, commit, TE_COMMIT);
-LANE_AT(struct trace_entry, depth, TE_DEPTH);
-LANE_AT(struct trace_entry, cpu, TE_DEPTH + 2);
-LANE_AT(struct trace_entry, flags, TE_DEPTH + 4);
-LANE_AT(struct fgraph_ops, idx, GOPS_IDX);
-LANE_AT(struct fgraph_ops, gen, GOPS_GEN);
-_Static_assert(sizeof(struct ftrace_ret_stack) == RS_SIZE, "ret_stack");
-_Static_assert(sizeof(struct trace_entry) == 1 << TE_SHIFT, "entry");
-_Static_assert(GRAPH_LANE_MASK == (TRACE_GRAPH_PRINT_IRQS |
-	TRACE_GRAPH_PRINT_RETVAL | GRAPH_DECIDES), "lane mask");
-_Static_assert(GRAPH_LANE_OPEN == TRACE_GRAPH_PRINT_IRQS, "lane open");
-_Static_assert(TE_GRAPH_ENT == TRACE_GRAPH_ENT &&
-	       TE_GRAPH_RET == TRACE_GRAPH_RET &&
-	       TE_IRQS_OFF == TRACE_FLAG_IRQS_OFF &&
-	       RS_ALT_STACK == FGRAPH_ALT_STACK &&
-	       RS_ENTRIES == FTRACE_RETFUNC_DEPTH, "lane constants");
-#endif
 
 /*
  * What would make the fast path call something is decided before it
@@ -803,7 +762,7 @@ static void graph_stats_line(FILE *f)
 #ifdef HAVE_FGRAPH_LANE
 	/*
 	 * common calls the arch's assembly handed to graph_fast_entry():
-	 * a realigned frame's look, a thread without an rseq area
+	 * a realigned frame, a thread without an rseq area
 	 */
 	fprintf(f, "graph-lane-passed: %lu\n", graph_lane_passed);
 #endif
@@ -966,3 +925,44 @@ static __init_core void graph_trace_register(void)
 		register_trace_option(&graph_options[i]);
 	trace_add_stats_line(graph_stats_line);
 }
+
+#ifdef HAVE_FGRAPH_LANE
+/* What the arch's lane reads is where linux/fgraph_lane.h says it is. */
+#define LANE_AT(type, field, off) \
+	_Static_assert(__builtin_offsetof(type, field) == (off), #field)
+LANE_AT(struct ftrace_ret_stack, ret, RS_RET);
+LANE_AT(struct ftrace_ret_stack, func, RS_FUNC);
+LANE_AT(struct ftrace_ret_stack, fp, RS_FP);
+LANE_AT(struct ftrace_ret_stack, retp, RS_RETP);
+LANE_AT(struct ftrace_ret_stack, sp, RS_SP);
+LANE_AT(struct ftrace_ret_stack, stack, RS_STACK);
+LANE_AT(struct ftrace_ret_stack, calltime, RS_CALLTIME);
+LANE_AT(struct ftrace_ret_stack, depth, RS_DEPTH);
+LANE_AT(struct ftrace_ret_stack, users, RS_USERS);
+LANE_AT(struct ftrace_ret_stack, data_words, RS_USERS + 2);
+LANE_AT(struct ftrace_ret_stack, gen, RS_GEN);
+LANE_AT(struct trace_buffer, head, RB_HEAD);
+LANE_AT(struct trace_buffer, mask, RB_MASK);
+LANE_AT(struct trace_buffer, nested, RB_NESTED);
+LANE_AT(struct trace_buffer, events, RB_EVENTS);
+LANE_AT(struct trace_buffer, entries, RB_ENTRIES);
+LANE_AT(struct trace_entry, ts, TE_TS);
+LANE_AT(struct trace_entry, ip, TE_IP);
+LANE_AT(struct trace_entry, arg, TE_ARG);
+LANE_AT(struct trace_entry, commit, TE_COMMIT);
+LANE_AT(struct trace_entry, depth, TE_DEPTH);
+LANE_AT(struct trace_entry, cpu, TE_DEPTH + 2);
+LANE_AT(struct trace_entry, flags, TE_DEPTH + 4);
+LANE_AT(struct fgraph_ops, idx, GOPS_IDX);
+LANE_AT(struct fgraph_ops, gen, GOPS_GEN);
+_Static_assert(sizeof(struct ftrace_ret_stack) == RS_SIZE, "ret_stack");
+_Static_assert(sizeof(struct trace_entry) == 1 << TE_SHIFT, "entry");
+_Static_assert(GRAPH_LANE_MASK == (TRACE_GRAPH_PRINT_IRQS |
+	TRACE_GRAPH_PRINT_RETVAL | GRAPH_DECIDES), "lane mask");
+_Static_assert(GRAPH_LANE_OPEN == TRACE_GRAPH_PRINT_IRQS, "lane open");
+_Static_assert(TE_GRAPH_ENT == TRACE_GRAPH_ENT &&
+	       TE_GRAPH_RET == TRACE_GRAPH_RET &&
+	       TE_IRQS_OFF == TRACE_FLAG_IRQS_OFF &&
+	       RS_ALT_STACK == FGRAPH_ALT_STACK &&
+	       RS_ENTRIES == FTRACE_RETFUNC_DEPTH, "lane constants");
+#endif

@@ -33,15 +33,17 @@
  * ring_buffer.h) and the leaf's merge (last_ent, last_ent_buffer).
  *
  * The layouts the assembly reads are fixed here, and checked against the
- * C structs where they are defined (fgraph_lane_check(), in
- * trace_functions_graph.c), as the kernel's asm-offsets.h serves its
- * entry code.
+ * C structs at compile time (the LANE_AT() asserts of
+ * trace_functions_graph.c); the kernel's entry code reads offsets
+ * generated from C instead (arch/x86/kernel/asm-offsets.c).
  */
 #ifndef _LINUX_FGRAPH_LANE_H
 #define _LINUX_FGRAPH_LANE_H
 
-/* graph_flags bits that close the lane: funcgraph-irqs off, -retval on, a
- * filter being decided (trace_functions_graph.c's graph_plain()) */
+/*
+ * graph_flags (trace_functions_graph.c's graph_plain()): the lane is shut
+ * by funcgraph-irqs off, funcgraph-retval on, a setting being decided
+ */
 #define GRAPH_LANE_MASK		(1 << 5 | 1 << 8 | 7 << 16)
 #define GRAPH_LANE_OPEN		(1 << 5)
 
