@@ -46,6 +46,15 @@
 /* ret_stack[k]'s field, k's offset in \r */
 #define RS(field, r)	%fs:ret_stack@tpoff+field(r)
 
+/* \off = \k * RS_SIZE, ret_stack[k]'s offset: a lea and a shift */
+.macro RS_OFFSET k, off
+.if RS_SIZE != 5 << 5
+	.error "RS_SIZE is no longer 5 << 5: RS_OFFSET must change with it"
+.endif
+	leaq	(\k,\k,4), \off
+	shlq	$5, \off
+.endm
+
 /*
  * \reg = the C library's long \sym (data of the dynamic loader): through
  * the GOT in a PIE's runtime, as the compiler reaches it there
@@ -195,8 +204,7 @@ fgraph_lane_enter:
 	movslq	%fs:curr_ret_stack@tpoff, %rax
 	cmpl	$RS_ENTRIES - 1, %eax
 	jae	9f			/* (-1 too: no entry yet) */
-	leaq	(%rax,%rax,4), %rcx
-	shlq	$5, %rcx		/* top: RS_SIZE = 5 << 5 */
+	RS_OFFSET %rax, %rcx		/* top */
 	movq	RS(RS_STACK, %rcx), %r11
 	testq	%r11, %r11
 	jz	9f			/* on a stack the kit does not know */
@@ -267,8 +275,7 @@ fgraph_lane_return:
 	movslq	%fs:curr_ret_stack@tpoff, %rax
 	testl	%eax, %eax
 	js	9f			/* the C reports the underflow */
-	leaq	(%rax,%rax,4), %rcx
-	shlq	$5, %rcx
+	RS_OFFSET %rax, %rcx
 	cmpq	%rdi, RS(RS_SP, %rcx)
 	jne	9f			/* a deeper one was skipped: the C */
 #ifdef HAVE_FUNCTION_GRAPH_FP_TEST
@@ -343,8 +350,7 @@ fgraph_lane_return:
 	decl	%fs:ret_stack_live@tpoff	/* a handler leaves it as it was */
 	/* the common pop: it was the top, and the one below is live */
 	movslq	%fs:curr_ret_stack@tpoff, %rcx
-	leaq	(%rcx,%rcx,4), %rdx
-	shlq	$5, %rdx
+	RS_OFFSET %rcx, %rdx
 	cmpq	%rdx, %rdi
 	jne	6f
 	testl	%ecx, %ecx
@@ -357,8 +363,7 @@ fgraph_lane_return:
 6:	movslq	%fs:curr_ret_stack@tpoff, %rcx
 	testl	%ecx, %ecx
 	js	7f
-	leaq	(%rcx,%rcx,4), %rdx
-	shlq	$5, %rdx
+	RS_OFFSET %rcx, %rdx
 	cmpq	$0, RS(RS_SP, %rdx)
 	jne	7f
 	decl	%ecx
