@@ -2,31 +2,31 @@
 /*
  * x86_64's lane (linux/fgraph_lane.h): the function_graph tracer's common
  * call taken whole here, with no C call, no callee-saved register and no
- * stack of its own.  The trampolines call these two where they called the
- * C hooks, after saving the traced function's registers:
+ * stack of its own.  The trampolines come here where they called the C
+ * hooks:
  *
  *   ftrace_graph_caller (mcount.S, chapters 2 and 5), ftrace_graph_func()
- *   (ftrace.c, chapter 8):
+ *   (ftrace.c, chapter 8), after saving the traced function's registers:
  *	call	fgraph_lane_enter	%rdi parent: the slot of func's
  *					return address; %rsi selfpc;
  *					%rdx the frame pointer to test
- *   return_to_handler (mcount.S):
- *	call	fgraph_lane_return	%rdi sp when func returned; %rsi its
- *					caller's %rbp; %rdx the return value
- *					-> %rax where func really returns
+ *   return_to_handler (mcount.S), after pushing %rax and %rdx:
+ *	jmp	fgraph_lane_return	which ends in the jump to where func
+ *					really returns
  *
- * Each tests first, with the arguments only read: any test that fails
- * jumps to the C (prepare_ftrace_return(), ftrace_return_to_handler())
- * with them as they came.  What follows the tests is the C fast path
- * (trace_functions_graph.c, graph_fast_entry() and graph_fast_return(),
- * with fgraph.h's helpers and ring_buffer.h's __trace_record() inlined)
- * store for store, in its order: a signal handler may land between any
- * two instructions and push, record and pop on its own, as those
- * helpers' comments explain.  Counters a handler also moves change in
- * one instruction (xadd, inc, dec on memory), which a handler between
- * two instructions cannot split; the return stack's index is stored, as
- * the C stores it, never moved by one: a handler may pop the holes above
- * it meanwhile (fgraph_lane_return's pop).
+ * Each tests first, its arguments only read: any test that fails goes on
+ * to the C (prepare_ftrace_return(), with the arguments as they came;
+ * return_to_handler_full, with the stack as return_to_handler found it).
+ * What follows the tests is the C fast path (trace_functions_graph.c,
+ * graph_fast_entry() and graph_fast_return(), with fgraph.h's helpers and
+ * ring_buffer.h's __trace_record() inlined) store for store, in its
+ * order: a signal handler may land between any two instructions and
+ * push, record and pop on its own, as those helpers' comments explain.
+ * Counters a handler also moves change in one instruction (xadd, inc,
+ * dec on memory), which a handler between two instructions cannot split;
+ * the return stack's index is stored, as the C stores it, never moved by
+ * one: a handler may pop the holes above it meanwhile
+ * (fgraph_lane_return's pop).
  *
  * The thread's state is the executable's TLS (%fs:sym@tpoff: the runtime
  * is always linked into the program); ret_stack[k] is at
@@ -71,11 +71,12 @@
 /*
  * Jump to \miss unless the lane is open for this call: the function_graph
  * tracer is the return stack's one user with a fast path, nothing to
- * decide (graph_plain()), no filter to ask, the thread outside signal
- * handlers, and its CPU number in its rseq area (asm/trace_clock.h's
- * trace_cpu(); the C takes threads without one).  Clobbers %rax.
+ * decide (graph_plain()), at an entry no filter to ask (a return has
+ * none: graph_fast_return()), the thread outside signal handlers, and
+ * its CPU number in its rseq area (asm/trace_clock.h's trace_cpu(); the
+ * C takes threads without one).  Clobbers %rax.
  */
-.macro LANE_OPEN miss
+.macro LANE_OPEN miss, entry
 	leaq	graph_tracer_ops(%rip), %rax
 	cmpq	%rax, fgraph_fast(%rip)
 	jne	\miss
@@ -84,8 +85,10 @@
 	cmpl	$GRAPH_LANE_OPEN, %eax
 	jne	\miss
 #ifdef CONFIG_DYNAMIC_FTRACE
+.if \entry
 	cmpl	$0, ftrace_graph_filter_check(%rip)
 	jne	\miss
+.endif
 #endif
 	cmpl	$0, %fs:irq_count@tpoff
 	jne	\miss
@@ -141,10 +144,10 @@
 
 /*
  * One record of type \type in the thread's buffer %r10 (__trace_record()):
- * ts %rax, ip %rsi, arg \arg, the rest %r9 (RECORD_WORD).  Out: %r8 its
+ * ts %rax, ip \ip, arg \arg, the rest %r9 (RECORD_WORD).  Out: %r8 its
  * index + 1.  Clobbers %rcx, %rdx, %r11.
  */
-.macro RECORD type, arg
+.macro RECORD type, ip, arg
 	movl	$1, %r8d
 	xaddq	%r8, RB_HEAD(%r10)	/* reserved: i */
 	movq	RB_MASK(%r10), %r11
@@ -161,7 +164,8 @@
 	/* marked unused first, in the store that carries depth, CPU, flags */
 	movq	%rdx, TE_COMMIT(%r11)
 	movq	%rax, TE_TS(%r11)
-	movq	%rsi, TE_IP(%r11)
+	movq	\ip, %rdx
+	movq	%rdx, TE_IP(%r11)
 	movq	\arg, %rdx
 	movq	%rdx, TE_ARG(%r11)
 	incq	%r8
@@ -178,7 +182,7 @@
 	.globl	fgraph_lane_enter
 	.type	fgraph_lane_enter, @function
 fgraph_lane_enter:
-	LANE_OPEN 9f
+	LANE_OPEN 9f, 1
 	THREAD_BUFFER 9f
 #ifndef CONFIG_DYNAMIC_FTRACE_WITH_ARGS
 	/*
@@ -248,7 +252,7 @@ fgraph_lane_enter:
 	cmpl	$0, tracing_on(%rip)
 	je	2f
 	RECORD_WORD
-	RECORD	TE_GRAPH_ENT, $0
+	RECORD	TE_GRAPH_ENT, %rsi, $0
 2:	movq	%r8, %fs:last_ent@tpoff
 	movq	%r10, %fs:last_ent_buffer@tpoff
 
@@ -267,28 +271,50 @@ fgraph_lane_enter:
 9:	jmp	prepare_ftrace_return
 	.size	fgraph_lane_enter, .-fgraph_lane_enter
 
+/*
+ * The return side is return_to_handler's own continuation (mcount.S):
+ * func's "ret" landed there, which pushed the return value's two
+ * registers (rdtsc writes both) and jumped here.  Every other scratch
+ * register is dead at a return, so nothing else is saved, and the lane
+ * ends in the jump to where func really returns.  A call it does not
+ * take goes back, the stack as return_to_handler found it, to
+ * return_to_handler_full, which calls the C.
+ *
+ *	16(%rsp)	sp when func returned: its frame's identity
+ *	 8(%rsp)	%rax	(the return value, integer part)
+ *	 0(%rsp)	%rdx
+ *	%rbp		func's caller's, for the FP test
+ */
 	.globl	fgraph_lane_return
 	.type	fgraph_lane_return, @function
 fgraph_lane_return:
-	LANE_OPEN 9f
 	/* the top entry returns (fgraph_top_returning()) */
 	movslq	%fs:curr_ret_stack@tpoff, %rax
 	testl	%eax, %eax
 	js	9f			/* the C reports the underflow */
-	RS_OFFSET %rax, %rcx
-	cmpq	%rdi, RS(RS_SP, %rcx)
+	RS_OFFSET %rax, %rdi
+	leaq	16(%rsp), %rcx
+	cmpq	%rcx, RS(RS_SP, %rdi)
 	jne	9f			/* a deeper one was skipped: the C */
 #ifdef HAVE_FUNCTION_GRAPH_FP_TEST
-	cmpq	%rsi, RS(RS_FP, %rcx)
+	cmpq	%rbp, RS(RS_FP, %rdi)
 	jne	9f			/* the C reports it */
 #endif
+	/*
+	 * Where func really returns, loaded first: the final jump is
+	 * mispredicted as often as not (one jump for every return site),
+	 * and a target known early lets the CPU turn round while the record
+	 * is still being written.  %rsi is dead at a return.
+	 */
+	movq	RS(RS_RET, %rdi), %rsi
+	LANE_OPEN 9f, 0
 	/* taken by the tracer alone (fgraph_frame_taken_alone()) */
 	movl	graph_tracer_ops+GOPS_IDX(%rip), %r8d
 	xorl	%r9d, %r9d
 	btsl	%r8d, %r9d
-	cmpw	%r9w, RS(RS_USERS, %rcx)
+	cmpw	%r9w, RS(RS_USERS, %rdi)
 	jne	9f
-	movzbl	%fs:ret_stack@tpoff+RS_GEN(%rcx,%r8), %r9d
+	movzbl	%fs:ret_stack@tpoff+RS_GEN(%rdi,%r8), %r9d
 	cmpb	graph_tracer_ops+GOPS_GEN(%rip), %r9b
 	jne	9f
 	THREAD_BUFFER 9f
@@ -296,7 +322,6 @@ fgraph_lane_return:
 	cmpq	%fs:recorded_overrun@tpoff, %r8
 	jne	9f			/* an overrun record first: the C */
 
-	movq	%rcx, %rdi		/* the entry, from here on */
 	rdtsc
 	shlq	$32, %rdx
 	orq	%rdx, %rax		/* rettime */
@@ -304,7 +329,6 @@ fgraph_lane_return:
 	jz	5f
 	cmpl	$0, tracing_on(%rip)
 	je	5f
-	movq	RS(RS_FUNC, %rdi), %rsi
 	movl	RS(RS_DEPTH, %rdi), %r9d
 	/*
 	 * A leaf: its entry is still the thread's last record, and takes
@@ -323,7 +347,8 @@ fgraph_lane_return:
 	addq	RB_ENTRIES(%r10), %r11
 	cmpb	$TE_GRAPH_ENT, TE_COMMIT(%r11)
 	jne	3f
-	cmpq	%rsi, TE_IP(%r11)
+	movq	RS(RS_FUNC, %rdi), %rdx
+	cmpq	%rdx, TE_IP(%r11)
 	jne	3f
 	movzwl	TE_DEPTH(%r11), %ecx
 	cmpl	%r9d, %ecx
@@ -337,7 +362,7 @@ fgraph_lane_return:
 	jmp	5f
 2:	movq	$0, TE_ARG(%r11)	/* a handler recorded: give it back */
 3:	RECORD_WORD
-	RECORD	TE_GRAPH_RET, RS(RS_CALLTIME, %rdi)
+	RECORD	TE_GRAPH_RET, RS(RS_FUNC, %rdi), RS(RS_CALLTIME, %rdi)
 
 	/*
 	 * gone: a hole, popped with the holes on top (fgraph_release(),
@@ -345,8 +370,7 @@ fgraph_lane_return:
 	 * a decrement: a handler that lands in between may pop that hole
 	 * itself, and push and pop above it, leaving k - 1 there already.
 	 */
-5:	movq	RS(RS_RET, %rdi), %rax
-	movq	$0, RS(RS_SP, %rdi)
+5:	movq	$0, RS(RS_SP, %rdi)
 	decl	%fs:ret_stack_live@tpoff	/* a handler leaves it as it was */
 	/* the common pop: it was the top, and the one below is live */
 	movslq	%fs:curr_ret_stack@tpoff, %rcx
@@ -359,7 +383,7 @@ fgraph_lane_return:
 	je	6f
 	decl	%ecx
 	movl	%ecx, %fs:curr_ret_stack@tpoff
-	ret
+	jmp	7f
 6:	movslq	%fs:curr_ret_stack@tpoff, %rcx
 	testl	%ecx, %ecx
 	js	7f
@@ -369,8 +393,12 @@ fgraph_lane_return:
 	decl	%ecx
 	movl	%ecx, %fs:curr_ret_stack@tpoff
 	jmp	6b
-7:	ret
-9:	jmp	ftrace_return_to_handler
+7:	popq	%rdx
+	popq	%rax
+	jmp	*%rsi
+9:	popq	%rdx
+	popq	%rax
+	jmp	return_to_handler_full
 	.size	fgraph_lane_return, .-fgraph_lane_return
 
 	.section .note.GNU-stack, "", @progbits

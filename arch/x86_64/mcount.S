@@ -220,9 +220,10 @@ ftrace_graph_caller:
  * Live now: the return value in %rax/%rdx (integers, up to 128 bits),
  * %xmm0/%xmm1 (float, double, small structs), %ymm0 / %zmm0 (vectors),
  * st(0)/st(1) (long double, complex long double), and the caller's %rbp.
- * %r10 and %r11 are dead (caller-saved, never return registers): scratch.
- * SAVE_RETVAL (asm/mcount_frame.h) keeps %rax and %rdx; the event path
- * leaves the others alone.
+ * %rcx, %rsi, %rdi and %r8-%r11 are dead (caller-saved, never return
+ * registers): scratch.  The lane pushes %rax and %rdx, SAVE_RETVAL
+ * (asm/mcount_frame.h) keeps them for the C; the event path leaves the
+ * others alone.
  */
 /*
  * Unwind information for unwinders that meet return_to_handler as the
@@ -244,6 +245,20 @@ ftrace_graph_caller:
 	.globl	return_to_handler
 	.type	return_to_handler, @function
 return_to_handler:
+	/*
+	 * The lane first (fgraph_lane.S): it needs only the two return
+	 * registers saved, not SAVE_RETVAL's aligned frame, and jumps on to
+	 * the real return address itself.  What it does not take comes back
+	 * below, to the C, with the stack as it is here.
+	 */
+	pushq	%rax
+	pushq	%rdx
+	jmp	fgraph_lane_return
+	.size	return_to_handler, .-return_to_handler
+
+	.globl	return_to_handler_full
+	.type	return_to_handler_full, @function
+return_to_handler_full:
 	SAVE_RETVAL
 	/* arg 1: sp on entry, the frame's identity (%rbx: SAVE_RETVAL) */
 	leaq	24(%rbx), %rdi
@@ -252,11 +267,11 @@ return_to_handler:
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	movq	%rax, %rdx		/* arg 3: for funcgraph-retval */
 #endif
-	call	fgraph_lane_return	/* then ftrace_return_to_handler() */
+	call	ftrace_return_to_handler
 	movq	%rax, %r10		/* the real return address */
 	RESTORE_RETVAL
 	jmp	*%r10
-	.size	return_to_handler, .-return_to_handler
+	.size	return_to_handler_full, .-return_to_handler_full
 #endif
 
 	.section .note.GNU-stack, "", @progbits

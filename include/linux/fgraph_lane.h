@@ -7,20 +7,25 @@
  *
  *   fgraph_lane_enter(parent, selfpc, frame_pointer)
  *	prepare_ftrace_return()'s arguments and contract; it jumps there
- *	for any call it does not take
- *   fgraph_lane_return(sp, frame_pointer, retval)
- *	ftrace_return_to_handler()'s, the same
+ *	for any call it does not take.  It follows the C calling
+ *	convention and touches no callee-saved register, so a trampoline
+ *	calls it where it called the C.
+ *   fgraph_lane_return
+ *	the rest of the arch's return_to_handler, which jumps there having
+ *	saved only the return value's registers: at a return the other
+ *	caller-saved ones are dead, and the lane ends in the jump to the
+ *	real return address.  A call it does not take goes back to the
+ *	arch's call of ftrace_return_to_handler().
  *
- * Both follow the C calling convention and touch no callee-saved
- * register, so a trampoline calls them where it called the C.  The lane
- * takes a call only when the C fast path (trace_functions_graph.c,
- * graph_fast_entry() and graph_fast_return()) would, and does what it
- * does, store for store and in the same order: a signal handler may run
- * between any two of them, as the return stack's helpers (fgraph.h)
- * explain.  So the lane reads the same state:
+ * The lane takes a call only when the C fast path
+ * (trace_functions_graph.c, graph_fast_entry() and graph_fast_return())
+ * would, and does what it does, store for store and in the same order: a
+ * signal handler may run between any two of them, as the return stack's
+ * helpers (fgraph.h) explain.  So the lane reads the same state:
  *
- *   the registration	fgraph_fast == &graph_tracer_ops, and the
- *			graph filter unasked (ftrace_graph_filter_check)
+ *   the registration	fgraph_fast == &graph_tracer_ops, and at an
+ *			entry the graph filter unasked
+ *			(ftrace_graph_filter_check)
  *   the settings	graph_flags & GRAPH_LANE_MASK == GRAPH_LANE_OPEN
  *   the thread		irq_count 0, outside set_graph_notrace and
  *			set_graph_function calls (notrace_depth,
@@ -95,8 +100,6 @@ extern __thread struct trace_buffer *last_ent_buffer;
 
 void fgraph_lane_enter(unsigned long *parent, unsigned long selfpc,
 		       unsigned long frame_pointer);
-unsigned long fgraph_lane_return(unsigned long sp, unsigned long frame_pointer,
-				 unsigned long retval);
 #endif
 
 #endif

@@ -99,7 +99,7 @@ hj_return:
 	jmp	*%r10
 #endif
 #ifdef HIJACK_SAVE
-	SAVE_RETVAL			/* return_to_handler's */
+	SAVE_RETVAL			/* return_to_handler_full's */
 #endif
 	movq	hj_top(%rip), %r11
 	subq	$16, %r11

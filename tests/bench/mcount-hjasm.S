@@ -25,6 +25,10 @@
  * With -DHJA_NO_RECORDS ("make bench"'s hijack-stk) it keeps the return
  * stack's entries alone: no CPU number, no record, no leaf merge; the
  * difference between the two builds is what the records cost.
+ * With -DHJA_PAD_STORES=n or -DHJA_PAD_LOADS=n (hijack-st, hijack-ld) each
+ * call also makes n stores to, or n loads from, n words of its own, none
+ * waiting for another: what one more memory access costs a call here,
+ * which "make bench" multiplies by the accesses it counts in the kit's.
  *
  * The call site (x86_64, -pg, non-PIE):
  *	push	%rbp
@@ -108,6 +112,18 @@ mcount:
 	pushq	%rdi
 	pushq	%r8
 	pushq	%r9
+#if defined(HJA_PAD_STORES) || defined(HJA_PAD_LOADS)
+	.set	pad, 0
+#ifdef HJA_PAD_STORES
+	.rept	HJA_PAD_STORES
+	movq	%rcx, hja_pad+8*pad(%rip)
+#else
+	.rept	HJA_PAD_LOADS
+	movq	hja_pad+8*pad(%rip), %rcx
+#endif
+	.set	pad, pad + 1
+	.endr
+#endif
 	movslq	%fs:hja_depth@tpoff, %r9
 	cmpl	$HJA_DEPTH, %r9d
 	jae	2f			/* too deep: not hijacked */
@@ -220,6 +236,9 @@ hja_nested:
 	.skip	8
 hja_last_time:
 	.skip	8
+	.p2align 6
+hja_pad:
+	.skip	8 * 64
 	.p2align 6
 hja_ring:
 	.skip	32 << HJA_SHIFT

@@ -3,7 +3,10 @@
 # graph tracer, return_to_handler): tests/progs/abi.c and abi_vec.c (with
 # the arch's arch/<arch>/tests/fp_flags.h and abi_vec.h) print
 # the same lines and exit the same way traced as untraced, built -O0, -O2
-# and -Os, under every tracer this stage has.
+# and -Os, under every tracer this stage has.  The graph tracer runs twice:
+# as it comes, its common calls on the fast path (on x86_64 the lane,
+# which saves the return registers its own way), and with a setting that
+# sends every call to the full path (graph_full: max_graph_depth set).
 . "$KIT/tests/lib.sh"
 
 LEVELS="-O0 -O2 -Os"
@@ -13,7 +16,7 @@ NO_AVX512=glibc.cpu.hwcaps=-AVX512F,-AVX512VL
 oneTimeSetUp() {
 	TRACERS=function
 	[ -n "$(mkvar CONFIG_FUNCTION_GRAPH_TRACER)" ] &&
-		TRACERS="function function_graph"
+		TRACERS="function function_graph graph_full"
 	local p l
 	for p in abi abi_vec; do
 		for l in $LEVELS; do
@@ -34,7 +37,13 @@ same_as_untraced() {
 	run_target "$prog" >"$prog.ref" 2>&1
 	RC0=$?
 	for t in $TRACERS; do
-		FTRACE_CURRENT_TRACER=$t trace_run "$prog.$t" "$prog"
+		case $t in
+		graph_full)
+			FTRACE_MAX_GRAPH_DEPTH=100000 \
+			FTRACE_CURRENT_TRACER=function_graph \
+				trace_run "$prog.$t" "$prog" ;;
+		*)	FTRACE_CURRENT_TRACER=$t trace_run "$prog.$t" "$prog" ;;
+		esac
 		rc=$?
 		assertEquals "$(basename "$prog") $t: status" "$RC0" "$rc"
 		assertEquals "$(basename "$prog") $t: output" \
