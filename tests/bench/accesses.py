@@ -78,12 +78,14 @@ def reg(name):
 	return int(gdb.parse_and_eval("(long)$" + name))
 
 
+MAX_STEPS = 10000000		# each walk gives up after as many
+
 fib_a = int(gdb.parse_and_eval("(long)&fib_a"))
-limit = 10000000		# a tree that does not end: give up
+steps = 0
 while not (pc() == fib_a and reg("rdi") & 0xffffffff == 10):
 	gdb.execute("stepi", to_string=True)
-	limit -= 1
-	if not limit:
+	steps += 1
+	if steps > MAX_STEPS:
 		raise gdb.GdbError("accesses: no call of fib_a(10)")
 sp0 = reg("rsp")
 ra = int(gdb.parse_and_eval("*(long *)$rsp"))
@@ -99,7 +101,7 @@ while not (pc() == ra and reg("rsp") == sp0 + 8):
 	loads += l
 	stores += s
 	steps += 1
-	if steps > limit:
+	if steps > MAX_STEPS:
 		raise gdb.GdbError("accesses: fib_a(10) does not return")
 	gdb.execute("stepi", to_string=True)
 print("accesses calls %d instructions %d loads %d stores %d" %
