@@ -40,7 +40,8 @@
  * The layouts the assembly reads are fixed here, and checked against the
  * C structs at compile time (the LANE_AT() asserts of
  * trace_functions_graph.c); the kernel's entry code reads offsets
- * generated from C instead (arch/x86/kernel/asm-offsets.c).
+ * generated from C instead (arch/x86/kernel/asm-offsets.c, common()'s
+ * OFFSET() lines, since v2.6.24).
  */
 #ifndef _LINUX_FGRAPH_LANE_H
 #define _LINUX_FGRAPH_LANE_H
