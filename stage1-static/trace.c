@@ -249,6 +249,8 @@ static int trace_option_set(const char *name, int clear, unsigned long *core)
 			else
 				__atomic_or_fetch(o->flags, o->bit,
 						  __ATOMIC_RELAXED);
+			if (o->changed)
+				o->changed();
 			return 1;
 		}
 	}

@@ -45,6 +45,7 @@
 #include <linux/event_path.h>
 #include <asm/irqflags.h>
 #include <asm/trace_clock.h>
+#include <linux/fgraph_lane.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
@@ -220,6 +221,7 @@ void ftrace_graph_stop(void)
 	__atomic_store_n(&ftrace_graph_dead, 1, __ATOMIC_RELAXED);
 	/* (the fast path does not read ftrace_graph_dead) */
 	__atomic_store_n(&fgraph_fast, NULL, __ATOMIC_RELAXED);
+	fgraph_lane_update();
 }
 
 int fgraph_stopped(void)

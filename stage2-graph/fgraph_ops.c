@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <linux/event_path.h>
 #include <linux/fork_lock.h>
+#include <linux/fgraph_lane.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include "fgraph.h"
@@ -182,6 +183,7 @@ static int fgraph_update(void)
 	__atomic_store_n(&fgraph_fast, one && one->fast_entry &&
 			 one->fast_return && !fgraph_stopped() ? one : NULL,
 			 __ATOMIC_RELEASE);
+	fgraph_lane_update();
 	__atomic_store_n(&ftrace_graph_return, ret, __ATOMIC_RELEASE);
 	__atomic_store_n(&ftrace_graph_entry, entry, __ATOMIC_RELEASE);
 	if (on)

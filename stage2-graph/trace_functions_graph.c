@@ -281,6 +281,43 @@ static __event_path void trace_graph_return(struct ftrace_graph_ret *trace,
 static unsigned long graph_lane_passed;
 #endif
 
+#ifdef HAVE_FGRAPH_LANE
+unsigned long fgraph_lane_gate;
+
+/* which halves of a call the lane may take now (linux/fgraph_lane.h) */
+static int graph_lane_halves(void)
+{
+	if (__atomic_load_n(&fgraph_fast, __ATOMIC_ACQUIRE) !=
+	    &graph_tracer_ops ||
+	    (__atomic_load_n(&graph_flags, __ATOMIC_ACQUIRE) &
+	     GRAPH_LANE_MASK) != GRAPH_LANE_OPEN)
+		return 0;
+	return ftrace_graph_filter_on() ? FGRAPH_LANE_RETURNS :
+		FGRAPH_LANE_ALL;
+}
+
+/*
+ * Writers of the three words may race (a tracefs write, a tracer switch
+ * in another thread, a clone that stops the graph), and take no common
+ * lock; so each update counts itself in the gate's high half, and
+ * stores what it found only if no other update came between its first
+ * look at the gate and its store.  An update that read its words after
+ * another had stored cannot be overtaken by that one: the later store
+ * always describes the later words.
+ */
+void fgraph_lane_update(void)
+{
+	unsigned long old = __atomic_load_n(&fgraph_lane_gate,
+					    __ATOMIC_ACQUIRE), new;
+
+	do {
+		new = ((old >> 32) + 1) << 32 | graph_lane_halves();
+	} while (!__atomic_compare_exchange_n(&fgraph_lane_gate, &old, new,
+					      0, __ATOMIC_ACQ_REL,
+					      __ATOMIC_ACQUIRE));
+}
+#endif
+
 static inline int graph_plain(void)
 {
 	return notrace_depth < 0 && filter_depth < 0 &&
@@ -808,11 +845,14 @@ static struct trace_option graph_options[] = {
 	{ "funcgraph-proc", &graph_flags, TRACE_GRAPH_PRINT_PROC },
 	{ "funcgraph-duration", &graph_flags, TRACE_GRAPH_PRINT_DURATION },
 	{ "funcgraph-abstime", &graph_flags, TRACE_GRAPH_PRINT_ABS_TIME },
-	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS },
+	/* it and funcgraph-retval open and shut the lane (fgraph_lane.h) */
+	{ "funcgraph-irqs", &graph_flags, TRACE_GRAPH_PRINT_IRQS,
+	  fgraph_lane_update },
 	{ "funcgraph-tail", &graph_flags, TRACE_GRAPH_PRINT_TAIL },
 	{ "funcgraph-overrun", &graph_flags, TRACE_GRAPH_PRINT_OVERRUN },
 	/* chapter 8's, last: offered where the arch passes the value */
-	{ "funcgraph-retval", &graph_flags, TRACE_GRAPH_PRINT_RETVAL },
+	{ "funcgraph-retval", &graph_flags, TRACE_GRAPH_PRINT_RETVAL,
+	  fgraph_lane_update },
 	{ "funcgraph-retval-hex", &graph_flags, TRACE_GRAPH_PRINT_RETVAL_HEX },
 };
 #define GRAPH_RETVAL_OPTIONS	2
@@ -841,6 +881,7 @@ static unsigned long graph_decides_now(void)
 static void graph_decides_begin(unsigned long bit)
 {
 	__atomic_or_fetch(&graph_flags, bit, __ATOMIC_ACQ_REL);
+	fgraph_lane_update();
 }
 
 static void graph_decides_end(void)
@@ -853,6 +894,7 @@ static void graph_decides_end(void)
 		__atomic_and_fetch(&graph_flags, ~(GRAPH_DECIDES & ~want),
 				   __ATOMIC_ACQ_REL);
 	} while (graph_decides_now() != want);
+	fgraph_lane_update();
 }
 
 static int set_graph_function_write(const char *val)

@@ -566,6 +566,7 @@ static void ftrace_kill(void)
 	ftrace_disabled = 1;
 	ftrace_graph_caller_dead = 1;
 	__atomic_store_n(&ftrace_graph_filter_check, 0, __ATOMIC_RELAXED);
+	fgraph_lane_update();
 	for (i = 0; i < ftrace_nr_records; i++)
 		ftrace_records[i].flags &= ~FTRACE_FL_WANT;
 	/*
@@ -693,9 +694,11 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 		return 0;
 	}
 	/* more sites may ask the graph's filter: say so before they do */
-	if (u.graph_check)
+	if (u.graph_check) {
 		__atomic_store_n(&ftrace_graph_filter_check, 1,
 				 __ATOMIC_RELAXED);
+		fgraph_lane_update();
+	}
 	ret = text_poke_end();
 	if (ret == -EINVAL) {
 		ftrace_doing = "applying the changes";
@@ -709,6 +712,7 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 	commit_update(&u);
 	__atomic_store_n(&ftrace_graph_filter_check, u.graph_check,
 			 __ATOMIC_RELAXED);
+	fgraph_lane_update();
 	return 0;
 }
 

@@ -72,40 +72,36 @@
  * Jump to \miss unless the lane is open for this call: the function_graph
  * tracer is the return stack's one user with a fast path, nothing to
  * decide (graph_plain()), at an entry no filter to ask (a return has
- * none: graph_fast_return()), the thread outside signal handlers, and
- * its CPU number in its rseq area (asm/trace_clock.h's trace_cpu(); the
- * C takes threads without one).  Clobbers %rax.
+ * none: graph_fast_return()), all three in fgraph_lane_gate's low half;
+ * the thread outside signal handlers and filters' calls, and its CPU
+ * number in its rseq area (asm/trace_clock.h's trace_cpu(); the C takes
+ * threads without one).  Clobbers %rax.
  */
 .macro LANE_OPEN miss, entry
-	leaq	graph_tracer_ops(%rip), %rax
-	cmpq	%rax, fgraph_fast(%rip)
-	jne	\miss
-	movq	graph_flags(%rip), %rax
-	andl	$GRAPH_LANE_MASK, %eax
-	cmpl	$GRAPH_LANE_OPEN, %eax
-	jne	\miss
-#ifdef CONFIG_DYNAMIC_FTRACE
 .if \entry
-	cmpl	$0, ftrace_graph_filter_check(%rip)
+	cmpl	$FGRAPH_LANE_ALL, fgraph_lane_gate(%rip)
 	jne	\miss
+.else
+	testb	$FGRAPH_LANE_RETURNS, fgraph_lane_gate(%rip)
+	jz	\miss
 .endif
-#endif
 	cmpl	$0, %fs:irq_count@tpoff
 	jne	\miss
 	movl	%fs:notrace_depth@tpoff, %eax
 	andl	%fs:filter_depth@tpoff, %eax
 	jns	\miss			/* not both -1: inside a filter's call */
 #ifdef HAVE_LANE_RSEQ
-#ifdef __PIC__
-	movq	__rseq_size@GOTPCREL(%rip), %rax
-	cmpl	$0, (%rax)		/* an unsigned int */
-#else
-	cmpl	$0, __rseq_size(%rip)
-#endif
-	je	\miss
+	/*
+	 * No need to ask __rseq_size, which is 0 for a process without
+	 * rseq: the C library writes -2 (RSEQ_CPU_ID_REGISTRATION_FAILED)
+	 * into the area of a thread it could not register, or was told
+	 * not to (glibc 2.35's rseq_register_current_thread(),
+	 * sysdeps/unix/sysv/linux/rseq-internal.h), and the kernel -1 into
+	 * an area unregistered since (kernel/rseq.c, the rseq system call)
+	 */
 	LOAD_LIBC __rseq_offset, %rax
 	cmpl	$0, %fs:RSEQ_CPU_ID(%rax)
-	js	\miss			/* this thread's registration failed */
+	js	\miss
 #else
 	jmp	\miss
 #endif
@@ -144,10 +140,11 @@
 
 /*
  * One record of type \type in the thread's buffer %r10 (__trace_record()):
- * ts %rax, ip \ip, arg \arg, the rest %r9 (RECORD_WORD).  Out: %r8 its
- * index + 1.  Clobbers %rcx, %rdx, %r11.
+ * ts %rax, ip \ip, arg \arg (registers or immediates, or with \mem 1
+ * memory operands, copied through %rdx), the rest %r9 (RECORD_WORD).
+ * Out: %r8 its index + 1.  Clobbers %rcx, %rdx, %r11.
  */
-.macro RECORD type, ip, arg
+.macro RECORD type, ip, arg, mem=0
 	movl	$1, %r8d
 	xaddq	%r8, RB_HEAD(%r10)	/* reserved: i */
 	movq	RB_MASK(%r10), %r11
@@ -164,10 +161,15 @@
 	/* marked unused first, in the store that carries depth, CPU, flags */
 	movq	%rdx, TE_COMMIT(%r11)
 	movq	%rax, TE_TS(%r11)
+.if \mem
 	movq	\ip, %rdx
 	movq	%rdx, TE_IP(%r11)
 	movq	\arg, %rdx
 	movq	%rdx, TE_ARG(%r11)
+.else
+	movq	\ip, TE_IP(%r11)
+	movq	\arg, TE_ARG(%r11)
+.endif
 	incq	%r8
 	cmpq	%r8, RB_HEAD(%r10)
 	je	.Lrec\@
@@ -248,9 +250,8 @@ fgraph_lane_enter:
 	/* the entry record (graph_record_entry()) */
 	testq	%r10, %r10
 	jz	3f			/* tracing_on 0, no buffer: nothing */
-	xorl	%r8d, %r8d		/* last_ent: none, if tracing is off */
 	cmpl	$0, tracing_on(%rip)
-	je	2f
+	je	4f
 	RECORD_WORD
 	RECORD	TE_GRAPH_ENT, %rsi, $0
 2:	movq	%r8, %fs:last_ent@tpoff
@@ -268,6 +269,8 @@ fgraph_lane_enter:
 	leaq	return_to_handler(%rip), %rax
 	movq	%rax, (%rcx)
 	ret
+4:	xorl	%r8d, %r8d		/* last_ent: none, tracing is off */
+	jmp	2b
 9:	jmp	prepare_ftrace_return
 	.size	fgraph_lane_enter, .-fgraph_lane_enter
 
@@ -362,7 +365,7 @@ fgraph_lane_return:
 	jmp	5f
 2:	movq	$0, TE_ARG(%r11)	/* a handler recorded: give it back */
 3:	RECORD_WORD
-	RECORD	TE_GRAPH_RET, RS(RS_FUNC, %rdi), RS(RS_CALLTIME, %rdi)
+	RECORD	TE_GRAPH_RET, RS(RS_FUNC, %rdi), RS(RS_CALLTIME, %rdi), 1
 
 	/*
 	 * gone: a hole, popped with the holes on top (fgraph_release(),
@@ -383,19 +386,18 @@ fgraph_lane_return:
 	je	6f
 	decl	%ecx
 	movl	%ecx, %fs:curr_ret_stack@tpoff
-	jmp	7f
-6:	movslq	%fs:curr_ret_stack@tpoff, %rcx
-	testl	%ecx, %ecx
-	js	7f
-	RS_OFFSET %rcx, %rdx
-	cmpq	$0, RS(RS_SP, %rdx)
-	jne	7f
-	decl	%ecx
-	movl	%ecx, %fs:curr_ret_stack@tpoff
-	jmp	6b
 7:	popq	%rdx
 	popq	%rax
 	jmp	*%rsi
+6:	movslq	%fs:curr_ret_stack@tpoff, %rcx
+	testl	%ecx, %ecx
+	js	7b
+	RS_OFFSET %rcx, %rdx
+	cmpq	$0, RS(RS_SP, %rdx)
+	jne	7b
+	decl	%ecx
+	movl	%ecx, %fs:curr_ret_stack@tpoff
+	jmp	6b
 9:	popq	%rdx
 	popq	%rax
 	jmp	return_to_handler_full

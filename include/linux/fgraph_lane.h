@@ -27,6 +27,8 @@
  *			entry the graph filter unasked
  *			(ftrace_graph_filter_check)
  *   the settings	graph_flags & GRAPH_LANE_MASK == GRAPH_LANE_OPEN
+ *			(these two rows in one word: fgraph_lane_gate,
+ *			below)
  *   the thread		irq_count 0, outside set_graph_notrace and
  *			set_graph_function calls (notrace_depth,
  *			filter_depth both -1), no new overrun
@@ -52,6 +54,18 @@
  */
 #define GRAPH_LANE_MASK		(1 << 5 | 1 << 8 | 7 << 16)
 #define GRAPH_LANE_OPEN		(1 << 5)
+
+/*
+ * fgraph_lane_gate: the registration and settings rows above, as the last
+ * fgraph_lane_update() found them, so that the lane tests one word where
+ * it would load three.  Its low 32 bits say which half of a call the lane
+ * may take; the high ones count the updates.  Whoever changes
+ * fgraph_fast, graph_flags or ftrace_graph_filter_check calls
+ * fgraph_lane_update() after the change and before relying on it.
+ */
+#define FGRAPH_LANE_RETURNS	1	/* the registration and settings */
+#define FGRAPH_LANE_ENTRIES	2	/* and no graph filter to ask */
+#define FGRAPH_LANE_ALL		(FGRAPH_LANE_RETURNS | FGRAPH_LANE_ENTRIES)
 
 /* struct ftrace_ret_stack (stage2-graph/fgraph.h) */
 #define RS_RET			0
@@ -101,6 +115,15 @@ extern __thread struct trace_buffer *last_ent_buffer;
 
 void fgraph_lane_enter(unsigned long *parent, unsigned long selfpc,
 		       unsigned long frame_pointer);
+
+#if defined(HAVE_FGRAPH_LANE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
+extern unsigned long fgraph_lane_gate;
+void fgraph_lane_update(void);
+#else
+static inline void fgraph_lane_update(void)
+{
+}
 #endif
+#endif /* !__ASSEMBLY__ */
 
 #endif

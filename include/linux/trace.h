@@ -48,11 +48,16 @@ void tracing_off_for_good(const char *why);
 #define TRACE_ITER_FUNC_STACK_TRACE	0x1
 extern unsigned long trace_flags;
 
-/* A tracer's own trace_options (the kernel's tracer_opt): bit in *flags */
+/*
+ * A tracer's own trace_options (the kernel's tracer_opt): bit in *flags;
+ * changed(), if set, is called after each write (the kernel's
+ * tracer->set_flag() is called before)
+ */
 struct trace_option {
 	const char	*name;
 	unsigned long	*flags;
 	unsigned long	bit;
+	void		(*changed)(void);
 	struct trace_option *next;
 };
 void register_trace_option(struct trace_option *opt);

@@ -484,6 +484,57 @@ test_lane_takes_plain_calls() {
 	done
 }
 
+# Settings written at run time, each between two call trees and undone
+# (tests/stage2/src/lane_gate.c): a lane reads them in one word that each
+# writer updates (linux/fgraph_lane.h, fgraph_lane_gate), so the calls
+# after each write follow it at once, and the lane takes them again after
+# the undo (no "graph-lane-passed" call).  With the C library told not
+# to register rseq areas the lane hands every call to the C: the same
+# calls.
+test_lane_follows_settings() {
+	local v lane want tree
+	lane=$(mkvar HAVE_FGRAPH_LANE)
+	tree="2 fib_a
+3 fib_b
+4 fib_a
+4 fib_a
+3 fib_b"
+	# notrace fib_b: fib_a alone; depth 1: nothing below around(); no
+	# irqs: no handler
+	want="0 main
+1 around
+$tree
+2 fib_a
+2 on_usr1
+3 fib_a
+1 around
+$tree
+1 around
+$tree
+$tree
+$(echo "$tree" | awk '{ print $1 - 1, $2 }')
+1 on_usr1
+2 fib_a"
+	for v in O0 O2; do
+		fcc -$v -o "$TMPD/gate" "$KIT/tests/stage2/src/lane_gate.c" ||
+			{ fail "build -$v"; continue; }
+		FTRACE_STATS=$TMPD/gate.stats graph "$TMPD/gate.t" "$TMPD/gate"
+		assertEquals "-$v: exit status" 0 $?
+		assertEquals "-$v: output" ok "$(cat "$TMPD/gate.t.stdout")"
+		assertEquals "-$v: calls" "$want" "$(graph_calls "$TMPD/gate.t")"
+		if [ -n "$lane" ]; then
+			assertEquals "-$v: the lane took them" \
+				"graph-lane-passed: 0" \
+				"$(grep '^graph-lane-passed' "$TMPD/gate.stats")"
+		fi
+		GLIBC_TUNABLES=glibc.pthread.rseq=0 \
+			graph "$TMPD/gate.r" "$TMPD/gate"
+		assertEquals "-$v, no rseq: exit status" 0 $?
+		assertEquals "-$v, no rseq: calls" "$want" \
+			"$(graph_calls "$TMPD/gate.r")"
+	done
+}
+
 # main -> jmp_foo -> jmp_inner, which longjmps back into main, four times;
 # then main calls jmp_bar: each call is main's child.
 test_call_after_longjmp_nests_under_live_frame() {
