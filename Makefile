@@ -142,6 +142,7 @@ CODE_CFLAGS := $(if $(CONFIG_PIE),$(call pic-cflags,$(ARCH_CFLAGS),-fPIE), \
 # (-Wno-prio-ctor-dtor: the kit's levels take priorities the compiler
 # keeps for the implementation, linux/init.h)
 KIT_CFLAGS := -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wno-prio-ctor-dtor -std=gnu11 \
+	-Werror=implicit-function-declaration \
 	-Iarch/$(ARCH)/include -Iinclude $(CONFIG_CFLAGS) \
 	$(CODE_CFLAGS) $(CC_FLAGS_NO_FPU)
 # What a traced program is compiled with (scripts/ftrace-cc prints it too).

@@ -282,8 +282,6 @@ static unsigned long graph_lane_passed;
 #endif
 
 #ifdef HAVE_FGRAPH_LANE
-unsigned long fgraph_lane_gate;
-
 /* which halves of a call the lane may take now (linux/fgraph_lane.h) */
 static int graph_lane_halves(void)
 {
@@ -294,27 +292,6 @@ static int graph_lane_halves(void)
 		return 0;
 	return ftrace_graph_filter_on() ? FGRAPH_LANE_RETURNS :
 		FGRAPH_LANE_ALL;
-}
-
-/*
- * Writers of the three words may race (a tracefs write, a tracer switch
- * in another thread, a clone that stops the graph), and take no common
- * lock; so each update counts itself in the gate's high half, and
- * stores what it found only if no other update came between its first
- * look at the gate and its store.  An update that read its words after
- * another had stored cannot be overtaken by that one: the later store
- * always describes the later words.
- */
-void fgraph_lane_update(void)
-{
-	unsigned long old = __atomic_load_n(&fgraph_lane_gate,
-					    __ATOMIC_ACQUIRE), new;
-
-	do {
-		new = ((old >> 32) + 1) << 32 | graph_lane_halves();
-	} while (!__atomic_compare_exchange_n(&fgraph_lane_gate, &old, new,
-					      0, __ATOMIC_ACQ_REL,
-					      __ATOMIC_ACQUIRE));
 }
 #endif
 
@@ -956,6 +933,9 @@ static __init_core void graph_trace_register(void)
 	size_t i;
 
 	register_tracer(&graph_trace);
+#ifdef HAVE_FGRAPH_LANE
+	fgraph_lane_register(graph_lane_halves);
+#endif
 	for (i = 0; i < sizeof(graph_files) / sizeof(graph_files[0]); i++)
 		tracefs_register(&graph_files[i]);
 	register_trace_printer(TRACE_GRAPH_ENT, print_graph_entry);

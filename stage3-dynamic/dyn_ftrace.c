@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <linux/event_path.h>
+#include <linux/fgraph_lane.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kconfig.h>

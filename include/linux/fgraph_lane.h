@@ -56,12 +56,14 @@
 #define GRAPH_LANE_OPEN		(1 << 5)
 
 /*
- * fgraph_lane_gate: the registration and settings rows above, as the last
- * fgraph_lane_update() found them, so that the lane tests one word where
- * it would load three.  Its low 32 bits say which half of a call the lane
- * may take; the high ones count the updates.  Whoever changes
- * fgraph_fast, graph_flags or ftrace_graph_filter_check calls
- * fgraph_lane_update() after the change and before relying on it.
+ * fgraph_lane_gate (stage2-graph/fgraph_lane.c): the registration and
+ * settings rows above, as the last fgraph_lane_update() found them, so
+ * that the lane tests one word where it would load three.  Its low 32
+ * bits say which halves of a call the lane may take, as the function the
+ * tracer registered says (fgraph_lane_register()); the high ones count
+ * the updates.  Whoever changes fgraph_fast, graph_flags or
+ * ftrace_graph_filter_check calls fgraph_lane_update() after the change
+ * and before relying on it.
  */
 #define FGRAPH_LANE_RETURNS	1	/* the registration and settings */
 #define FGRAPH_LANE_ENTRIES	2	/* and no graph filter to ask */
@@ -118,6 +120,7 @@ void fgraph_lane_enter(unsigned long *parent, unsigned long selfpc,
 
 #if defined(HAVE_FGRAPH_LANE) && defined(CONFIG_FUNCTION_GRAPH_TRACER)
 extern unsigned long fgraph_lane_gate;
+void fgraph_lane_register(int (*halves)(void));
 void fgraph_lane_update(void);
 #else
 static inline void fgraph_lane_update(void)
