@@ -7,20 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-/* two functions, so that -O2 keeps every call (tests/bench/callbench.c) */
-#define noinline __attribute__((noipa))
-
-noinline long fib_b(int n);
-
-noinline long fib_a(int n)
-{
-	return n < 2 ? n : fib_b(n - 1) + fib_b(n - 2);
-}
-
-noinline long fib_b(int n)
-{
-	return n < 2 ? n : fib_a(n - 1) + fib_a(n - 2);
-}
+#include "fib.h"
 
 static void *worker(void *arg)
 {

@@ -4,7 +4,7 @@
  * fgraph_lane_gate) changed at run time, each call tree made once before,
  * once under and once after the change, for test_lane_follows_settings:
  *   set_graph_notrace fib_b	fib_a(3) without its fib_b calls
- *   max_graph_depth 1		main alone: fib_a(3) left out
+ *   max_graph_depth 1		fib_a(3), two calls deep, left out
  *   funcgraph-irqs off		the handler of a raised SIGUSR1 left out
  * Prints "ok", or which write failed.
  */
@@ -12,19 +12,7 @@
 #include <stdio.h>
 #include <tracefs.h>
 
-#define noinline __attribute__((noipa))
-
-noinline long fib_b(int n);
-
-noinline long fib_a(int n)
-{
-	return n < 2 ? n : fib_b(n - 1) + fib_b(n - 2);
-}
-
-noinline long fib_b(int n)
-{
-	return n < 2 ? n : fib_a(n - 1) + fib_a(n - 2);
-}
+#include "fib.h"
 
 noinline void on_usr1(int sig)
 {
