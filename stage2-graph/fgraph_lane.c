@@ -11,6 +11,9 @@
 unsigned long fgraph_lane_gate;
 static int (*lane_halves)(void);
 
+/* the lane compares the low 32 bits; the high 32 count the updates */
+_Static_assert(sizeof(fgraph_lane_gate) == 8, "fgraph_lane_gate: 64 bits");
+
 void fgraph_lane_register(int (*halves)(void))
 {
 	__atomic_store_n(&lane_halves, halves, __ATOMIC_RELEASE);
