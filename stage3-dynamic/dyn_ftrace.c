@@ -426,6 +426,13 @@ int ftrace_graph_filter_check;
 static int ftrace_graph_caller_on;	/* ftrace_graph_call is the jump */
 static int ftrace_graph_caller_dead;	/* after ftrace_bug(): never again */
 
+/* and the lane's gate, which stands for it too (linux/fgraph_lane.h) */
+static void graph_filter_check_set(int check)
+{
+	__atomic_store_n(&ftrace_graph_filter_check, check, __ATOMIC_RELAXED);
+	fgraph_lane_update();
+}
+
 static struct ftrace_ops *graph_ops_of(struct ftrace_ops *list)
 {
 	for (; list; list = list->next)
@@ -566,8 +573,7 @@ static void ftrace_kill(void)
 
 	ftrace_disabled = 1;
 	ftrace_graph_caller_dead = 1;
-	__atomic_store_n(&ftrace_graph_filter_check, 0, __ATOMIC_RELAXED);
-	fgraph_lane_update();
+	graph_filter_check_set(0);
 	for (i = 0; i < ftrace_nr_records; i++)
 		ftrace_records[i].flags &= ~FTRACE_FL_WANT;
 	/*
@@ -695,11 +701,8 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 		return 0;
 	}
 	/* more sites may ask the graph's filter: say so before they do */
-	if (u.graph_check) {
-		__atomic_store_n(&ftrace_graph_filter_check, 1,
-				 __ATOMIC_RELAXED);
-		fgraph_lane_update();
-	}
+	if (u.graph_check)
+		graph_filter_check_set(1);
 	ret = text_poke_end();
 	if (ret == -EINVAL) {
 		ftrace_doing = "applying the changes";
@@ -711,9 +714,7 @@ int ftrace_run_update_code(struct ftrace_ops *list, ftrace_func_t func)
 		return ret;
 	}
 	commit_update(&u);
-	__atomic_store_n(&ftrace_graph_filter_check, u.graph_check,
-			 __ATOMIC_RELAXED);
-	fgraph_lane_update();
+	graph_filter_check_set(u.graph_check);
 	return 0;
 }
 

@@ -50,8 +50,9 @@ extern unsigned long trace_flags;
 
 /*
  * A tracer's own trace_options (the kernel's tracer_opt): bit in *flags;
- * changed(), if set, is called after each write (the kernel's
- * tracer->set_flag() is called before)
+ * changed(), if set, is called after each write.  The kernel calls its
+ * tracer's set_flag() before the write instead, and may be refused
+ * (kernel/trace/trace.c, __set_tracer_option(), since v2.6.28).
  */
 struct trace_option {
 	const char	*name;
