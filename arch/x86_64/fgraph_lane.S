@@ -96,8 +96,9 @@
 	 * rseq: the C library writes -2 (RSEQ_CPU_ID_REGISTRATION_FAILED)
 	 * into the area of a thread it could not register, or was told
 	 * not to (glibc 2.35's rseq_register_current_thread(),
-	 * sysdeps/unix/sysv/linux/rseq-internal.h), and the kernel -1 into
-	 * an area unregistered since (kernel/rseq.c, the rseq system call)
+	 * sysdeps/unix/sysv/linux/rseq-internal.h), and the kernel -1
+	 * (RSEQ_CPU_ID_UNINITIALIZED) into an area unregistered since
+	 * (kernel/rseq.c, sys_rseq() with RSEQ_FLAG_UNREGISTER, since v4.18)
 	 */
 	LOAD_LIBC __rseq_offset, %rax
 	cmpl	$0, %fs:RSEQ_CPU_ID(%rax)
